@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import type { Product } from '../../../../fixtures/types';
+import { Price } from '../Price/Price';
+import * as styles from './ProductCard.css';
+
+export type ProductCardProps = {
+  product: Product;
+  /** Images above the fold load eagerly; the rest wait until they are near the viewport. */
+  eager?: boolean;
+  /** Heading level of the title, to fit the section the card sits in. */
+  headingLevel?: 'h2' | 'h3' | 'h4';
+};
+
+/** The shared product card: image, optional badge and brand, title and price, linking to the product page. */
+export function ProductCard({ product, eager = false, headingLevel: Heading = 'h3' }: ProductCardProps) {
+  const { image, badge, brand, title, price } = product;
+  return (
+    <article className={[styles.root, styles.focusRing].join(' ')}>
+      <div className={styles.media}>
+        <img
+          src={image.src}
+          alt={image.alt}
+          width={image.width}
+          height={image.height}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className={styles.image}
+        />
+        {badge ? <span className={styles.badge({ kind: badge === 'New' ? 'new' : 'sale' })}>{badge}</span> : null}
+      </div>
+      {brand ? <p className={styles.brand}>{brand}</p> : null}
+      <Heading className={styles.title}>
+        <Link to="/productDetails" className={styles.link}>
+          {title}
+        </Link>
+      </Heading>
+      <Price amount={price} />
+    </article>
+  );
+}

@@ -1,0 +1,100 @@
+import { style } from '@vanilla-extract/css';
+import { media } from '../../../styles/media';
+import { vars } from '../../../styles/theme.css';
+
+export const root = style({ background: vars.color.ink, color: vars.color.ground });
+
+export const inner = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr auto auto',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  maxWidth: vars.size.content,
+  margin: '0 auto',
+  padding: `${vars.space.xs} ${vars.space.gutter}`,
+  '@media': {
+    [media.atMostSm]: {
+      gridTemplateColumns: '1fr auto auto',
+      gridTemplateAreas: '"category account cart" "search search search"',
+    },
+  },
+});
+
+export const category = style({ '@media': { [media.atMostSm]: { gridArea: 'category' } } });
+export const account = style({ '@media': { [media.atMostSm]: { gridArea: 'account' } } });
+export const cart = style({ '@media': { [media.atMostSm]: { gridArea: 'cart' } } });
+
+export const search = style({
+  '@media': { [media.atMostSm]: { gridArea: 'search', paddingBottom: vars.space.xs } },
+});
+
+// On the dark bar the field needs no border; the descendant selector outranks SearchBox's own.
+export const searchInput = style({
+  selectors: { [`${search} &`]: { borderColor: 'transparent', minHeight: '2.75rem' } },
+});
+
+export const menuList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xxs });
+
+export const menuItem = style({
+  display: 'flex',
+  alignItems: 'center',
+  width: '100%',
+  minHeight: '2.5rem',
+  padding: `0 ${vars.space.sm}`,
+  border: 0,
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  textAlign: 'start',
+  textDecoration: 'none',
+  fontSize: vars.fontSize.sm,
+  ':hover': { background: vars.color.surface },
+});
+
+export const count = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  minWidth: '1.25rem',
+  height: '1.25rem',
+  padding: '0 0.3rem',
+  borderRadius: vars.radius.pill,
+  background: vars.color.accent,
+  color: vars.color.accentInk,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 700,
+  lineHeight: 1,
+});
+
+export const cartPanel = style({ display: 'grid', gap: vars.space.md, minWidth: '17rem' });
+
+export const cartHeading = style({ fontWeight: 700, fontSize: vars.fontSize.sm });
+
+export const cartItem = style({
+  display: 'grid',
+  gridTemplateColumns: '4rem 1fr auto',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  paddingBottom: vars.space.md,
+  borderBottom: `1px solid ${vars.color.line}`,
+});
+
+export const cartImage = style({ borderRadius: vars.radius.sm, background: vars.color.surface });
+
+export const cartName = style({ fontWeight: 600 });
+
+export const cartPrice = style({ color: vars.color.muted });
+
+export const removeButton = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: vars.size.tapTarget,
+  height: vars.size.tapTarget,
+  border: 0,
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: vars.color.muted,
+  ':hover': { color: vars.color.accent, background: vars.color.surface },
+});
+
+export const subtotal = style({ display: 'flex', justifyContent: 'space-between', fontWeight: 700 });
+
+export const cartActions = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.xs });

@@ -1,0 +1,64 @@
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { NavLink } from 'react-router';
+import type { NavLink as NavLinkData } from '../../../../fixtures/types';
+import { breakpoints } from '../../../styles/media';
+import { visuallyHidden } from '../../../styles/a11y.css';
+import { Icon } from '../../ui/Icon/Icon';
+import * as styles from './TopNav.css';
+
+export type TopNavProps = { brand: string; links: NavLinkData[] };
+
+const MENU_ID = 'site-menu';
+
+/** The brand and the six main links; below 1024px the links fold behind a menu button (a popover). */
+export function TopNav({ brand, links }: TopNavProps) {
+  const menuRef = useRef<HTMLUListElement>(null);
+
+  // The menu state is recomputed when the window crosses 1024px: it is closed by default below it.
+  useEffect(() => {
+    const wide = window.matchMedia(`(min-width: ${breakpoints.lg}px)`);
+    const close = () => {
+      if (menuRef.current?.matches(':popover-open')) menuRef.current.hidePopover();
+    };
+    wide.addEventListener('change', close);
+    return () => wide.removeEventListener('change', close);
+  }, []);
+
+  const closeOnLink = (event: MouseEvent<HTMLUListElement>) => {
+    const menu = menuRef.current;
+    if (menu?.matches(':popover-open') && (event.target as Element).closest('a')) menu.hidePopover();
+  };
+
+  return (
+    <header className={styles.root}>
+      <div className={styles.inner}>
+        <NavLink to="/" className={styles.brand}>
+          {brand}
+        </NavLink>
+        <nav aria-label="Main">
+          <button type="button" className={styles.menuButton} popoverTarget={MENU_ID}>
+            <Icon name="menu" size={22} />
+            <span className={visuallyHidden}>Menu</span>
+          </button>
+          <ul id={MENU_ID} ref={menuRef} popover="auto" className={styles.links} onClick={closeOnLink}>
+            {links.map(({ label, to, tooltip }) => {
+              const tooltipId = tooltip ? `tooltip-${to.slice(1)}` : undefined;
+              return (
+                <li key={to} className={styles.item}>
+                  <NavLink to={to} end className={styles.link} aria-describedby={tooltipId}>
+                    {label}
+                  </NavLink>
+                  {tooltip ? (
+                    <span role="tooltip" id={tooltipId} className={styles.tooltip}>
+                      {tooltip}
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

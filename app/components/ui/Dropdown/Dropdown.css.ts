@@ -1,0 +1,53 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css';
+
+export const root = style({ position: 'relative', display: 'inline-flex' });
+
+export const trigger = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minHeight: vars.size.tapTarget,
+  padding: `0 ${vars.space.sm}`,
+  border: 0,
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: 'inherit',
+  fontWeight: 500,
+  whiteSpace: 'nowrap',
+  ':hover': { background: 'rgba(255, 255, 255, 0.12)' },
+});
+
+export const panel = style({
+  // Anchored below its trigger where CSS anchor positioning exists; Dropdown.tsx places it otherwise.
+  position: 'fixed',
+  inset: 'auto',
+  margin: 0,
+  marginTop: vars.space.xs,
+  minWidth: '14rem',
+  maxWidth: 'min(22rem, calc(100vw - 1rem))',
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.ground,
+  color: vars.color.ink,
+  boxShadow: vars.shadow.popover,
+  fontSize: vars.fontSize.sm,
+  textAlign: 'start',
+  '@supports': {
+    '(position-area: bottom)': {
+      positionArea: 'block-end span-inline-start',
+      positionTryFallbacks: 'flip-inline',
+    } as Record<string, string>,
+  },
+});
+
+export const alignStart = style({
+  '@supports': {
+    '(position-area: bottom)': {
+      positionArea: 'block-end span-inline-end',
+    } as Record<string, string>,
+  },
+});
+
+globalStyle(`${trigger} svg`, { flexShrink: 0 });

@@ -1,0 +1,24 @@
+import { visuallyHidden } from '../../../styles/a11y.css';
+import { Icon } from '../Icon/Icon';
+import * as styles from './SearchBox.css';
+
+export type SearchBoxProps = { id: string; label: string; className?: string; inputClassName?: string };
+
+/** A search field. The spec gives search no behaviour, so it sits in no form and submits nowhere. */
+export function SearchBox({ id, label, className, inputClassName }: SearchBoxProps) {
+  return (
+    <div role="search" className={[styles.root, className].filter(Boolean).join(' ')}>
+      <label htmlFor={id} className={visuallyHidden}>
+        {label}
+      </label>
+      <Icon name="search" size={18} className={styles.icon} />
+      <input
+        id={id}
+        type="search"
+        placeholder={label}
+        autoComplete="off"
+        className={[styles.input, inputClassName].filter(Boolean).join(' ')}
+      />
+    </div>
+  );
+}

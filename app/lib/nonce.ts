@@ -1,0 +1,9 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * The CSP nonce of the current response. entry.server provides it while rendering; in the browser it is
+ * empty, since browsers hide nonce attributes from scripts anyway.
+ */
+export const NonceContext = createContext('');
+
+export const useNonce = () => useContext(NonceContext);

@@ -1,0 +1,104 @@
+import { useEffect, type ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from 'react-router';
+import { shellData } from '../fixtures/shell';
+import type { Route } from './+types/root';
+import { Shell } from './components/shell/Shell/Shell';
+import { titleFromPath } from './lib/page-title';
+import { useNonce } from './lib/nonce';
+import './styles/global.css';
+import * as styles from './root.css';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function loader() {
+  return shellData();
+}
+
+// The shell's data is static: client navigations need not fetch it again.
+export function shouldRevalidate() {
+  return false;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  // Marks the document once React has taken over, for tests and for styles that need JavaScript.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1b1b1b" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** A route opts out of the breadcrumb and title band with `handle = { pageHeader: false }`. */
+export type RouteHandle = { pageHeader?: boolean };
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const handle = matches.at(-1)?.handle as RouteHandle | undefined;
+  const title = handle?.pageHeader === false ? undefined : titleFromPath(pathname);
+  return (
+    <Shell data={loaderData} title={title}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>('root') ?? shellData();
+  let detail: string;
+  let stack: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    detail = `${error.status} ${error.statusText}`;
+  } else if (error instanceof Error) {
+    // In production React Router replaces server errors' messages and drops their stacks.
+    detail = error.message;
+    stack = import.meta.env.DEV ? error.stack : undefined;
+  } else {
+    detail = 'Unknown error';
+  }
+  return (
+    <Shell data={data}>
+      <section className={styles.error} aria-labelledby="error-title">
+        <h1 id="error-title" className={styles.errorTitle}>
+          Unexpected Application Error!
+        </h1>
+        <p className={styles.errorDetail}>{detail}</p>
+        {stack ? <pre className={styles.errorStack}>{stack}</pre> : null}
+      </section>
+    </Shell>
+  );
+}
+
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [];
+  const status = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Error';
+  return [{ title: `${status} | ${shellData().brand}` }, { name: 'robots', content: 'noindex' }];
+}

@@ -1,0 +1,31 @@
+/**
+ * Screenshots of pages at desktop and phone width, taken with the Chromium the tests use:
+ * `npm run screenshots -- / /products` (defaults to every route) writes docs/screenshots/*.png.
+ */
+import { mkdir } from 'node:fs/promises';
+import { launchBrowser, openPage, waitForHydration } from '../tests/support/browser.ts';
+import { startServer } from '../tests/support/server.ts';
+
+const widths = { desktop: 1280, mobile: 375 } as const;
+const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+const routes = paths.length > 0 ? paths : ['/', '/products', '/productDetails', '/about', '/contacts', '/login', '/signUp', '/myAccount', '/cart', '/checkOut', '/notfound', '/journal'];
+const fullPage = !process.argv.includes('--viewport');
+
+await mkdir('docs/screenshots', { recursive: true });
+const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+try {
+  for (const route of routes) {
+    for (const [name, width] of Object.entries(widths)) {
+      const { page, close } = await openPage(browser, { width, height: name === 'mobile' ? 812 : 900 });
+      await page.goto(server.origin + route);
+      await waitForHydration(page);
+      const file = `docs/screenshots/${route === '/' ? 'home' : route.slice(1)}-${name}.png`;
+      await page.screenshot({ path: file, fullPage });
+      console.log(file);
+      await close();
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
