@@ -1,41 +1,93 @@
 /**
  * The one server for development and production: Express 5 in front of React Router's request handler.
  * `npm run dev` serves through Vite's middleware with hot reload; `npm start` serves the production build.
+ * Configuration comes from the environment; see README.md, "Operating it".
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
-import express, { type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { ServerBuild } from 'react-router';
+import { log, setLogLevel, type Level } from './app/lib/log.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.join(root, 'build');
 
+export type Mode = 'production' | 'development';
+
 export type AppOptions = {
-  /** 'production' serves build/; 'development' runs Vite in middleware mode. */
-  mode?: 'production' | 'development';
-  /** Log one line per request (tests turn it off). */
-  log?: boolean;
+  /** 'production' serves build/; 'development' runs Vite in middleware mode. Default: from NODE_ENV. */
+  mode?: Mode;
+  /** Overrides LOG_LEVEL (tests pass 'silent'). */
+  logLevel?: Level;
+  /** Send HSTS with this max-age (seconds): only when the site is served over TLS. Default: HSTS_MAX_AGE. */
+  hstsMaxAge?: number;
+  /** Express's "trust proxy" setting, for running behind a load balancer. Default: TRUST_PROXY. */
+  trustProxy?: boolean | number | string;
 };
 
-export type App = { app: Express; close: () => Promise<void> };
+export type App = {
+  app: Express;
+  /** Marks the app as draining: /readyz answers 503 and responses ask clients to close their connection. */
+  drain: () => void;
+  /** Releases what the app holds (Vite's dev server). */
+  close: () => Promise<void>;
+};
 
-export async function createApp({ mode = modeFromEnv(), log = true }: AppOptions = {}): Promise<App> {
+/** The longest URL (path and query) served; longer ones get 414. Real pages use a fraction of it. */
+export const MAX_URL_LENGTH = 2048;
+
+const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
+
+// A host name or IPv4/IPv6 address with an optional port: anything else cannot form a valid URL.
+const VALID_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export async function createApp(options: AppOptions = {}): Promise<App> {
+  const mode = options.mode ?? modeFromEnv();
+  if (options.logLevel) setLogLevel(options.logLevel);
+  const hstsMaxAge = options.hstsMaxAge ?? numberFromEnv('HSTS_MAX_AGE');
+  const trustProxy = options.trustProxy ?? trustProxyFromEnv();
+  let draining = false;
+
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', trustProxy);
 
-  // One line per request, written when the response finishes, so operators see status and timing.
-  if (log) app.use(requestLog);
+  // Request id and one structured log line per request, so every response can be traced in the logs.
+  app.use(requestLog);
 
-  // Compress text responses: HTML, CSS and JS shrink several times over.
-  app.use(compression());
+  // Security headers on every response (the HTML's nonce-based CSP is set where the nonce is made).
+  app.use(securityHeaders({ mode, hstsMaxAge }));
 
-  // Liveness probe: answers before any page machinery, so it stays fast under load.
+  // While shutting down, ask keep-alive clients to reconnect elsewhere after this response.
+  app.use((_req, res, next) => {
+    if (draining) res.setHeader('Connection', 'close');
+    next();
+  });
+
+  // Reject malformed or hostile requests with a clear 4xx before any handler has to cope with them.
+  app.use(rejectBadInput(trustProxy !== false));
+
+  // Liveness: the process answers. Readiness: it should receive traffic (not once shutdown has begun).
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').type('text/plain').send('ok');
   });
+  app.get('/readyz', (_req, res) => {
+    res
+      .status(draining ? 503 : 200)
+      .set('Cache-Control', 'no-store')
+      .type('text/plain')
+      .send(draining ? 'draining' : 'ready');
+  });
+
+  // Compress text responses: HTML, CSS and JS shrink several times over.
+  app.use(compression());
 
   let closeDev = async () => {};
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -52,7 +104,13 @@ export async function createApp({ mode = modeFromEnv(), log = true }: AppOptions
     // Hashed file names change with their content, so browsers and CDNs may keep them for a year.
     app.use(
       '/assets',
-      express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }),
+      express.static(path.join(buildDir, 'client', 'assets'), {
+        immutable: true,
+        maxAge: '1y',
+        index: false,
+        redirect: false,
+        fallthrough: false,
+      }),
     );
     // Other public files (favicon, images) keep their names, so they are cached for an hour only.
     app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, redirect: false }));
@@ -62,34 +120,193 @@ export async function createApp({ mode = modeFromEnv(), log = true }: AppOptions
   // Everything else is a page (or a 404 page) rendered by React Router.
   app.all('/{*splat}', createRequestHandler({ build, mode }));
 
-  return { app, close: closeDev };
+  // Last resort: an error no handler answered. 4xx errors (a bad static path) keep their status;
+  // anything else is logged once, with its stack, and answered without one.
+  app.use(errorHandler);
+
+  return {
+    app,
+    drain: () => {
+      draining = true;
+    },
+    close: closeDev,
+  };
 }
 
-function modeFromEnv(): 'production' | 'development' {
+const requestLog: RequestHandler = (req, res, next) => {
+  const start = process.hrtime.bigint();
+  const incoming = req.get('x-request-id');
+  const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.locals.requestId = id;
+  res.setHeader('X-Request-Id', id);
+  // React Router sees the same id, so errors logged while rendering carry it.
+  req.headers['x-request-id'] = id;
+  res.on('finish', () => {
+    const status = res.statusCode;
+    const fields = {
+      requestId: id,
+      method: req.method,
+      path: req.originalUrl.slice(0, 512),
+      status,
+      durationMs: Math.round(Number(process.hrtime.bigint() - start) / 1e4) / 100,
+    };
+    if (status >= 500) log.error('request', fields);
+    else if (req.path === '/healthz' || req.path === '/readyz') log.debug('request', fields);
+    else log.info('request', fields);
+  });
+  next();
+};
+
+/** The policy for everything that is not an HTML page: it may load and run nothing. */
+const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+function securityHeaders({ mode, hstsMaxAge }: { mode: Mode; hstsMaxAge: number | undefined }): RequestHandler {
+  return (_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader(
+      'Permissions-Policy',
+      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()',
+    );
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    if (hstsMaxAge) res.setHeader('Strict-Transport-Security', `max-age=${hstsMaxAge}; includeSubDomains`);
+    // Pages set their own nonce policy in entry.server; any response still without one gets the strictest.
+    // Vite's development pages inject inline code, so development responses go without.
+    if (mode === 'production') {
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+        if (!this.hasHeader('Content-Security-Policy')) this.setHeader('Content-Security-Policy', RESOURCE_CSP);
+        return writeHead.apply(this, args);
+      } as typeof writeHead;
+    }
+    next();
+  };
+}
+
+function rejectBadInput(trustProxy: boolean): RequestHandler {
+  return (req, res, next) => {
+    const fail = (status: number, message: string, headers: Record<string, string> = {}) => {
+      res.status(status).set({ 'Cache-Control': 'no-store', ...headers }).type('text/plain').send(message);
+    };
+    if (!PAGE_METHODS.has(req.method)) return fail(405, 'Method Not Allowed', { Allow: 'GET, HEAD, POST' });
+    if (req.originalUrl.length > MAX_URL_LENGTH) return fail(414, 'URI Too Long');
+    const hosts = [req.get('host'), trustProxy ? req.get('x-forwarded-host') : undefined];
+    if (hosts.some((host) => host !== undefined && !VALID_HOST.test(host.split(',')[0]!.trim()))) {
+      return fail(400, 'Bad Request: invalid Host header');
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(req.path);
+    } catch {
+      return fail(400, 'Bad Request: malformed URL encoding');
+    }
+    if (decoded.includes('\0') || req.originalUrl.includes('%00')) return fail(400, 'Bad Request: NUL in URL');
+    next();
+  };
+}
+
+const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
+  if (status >= 500) {
+    log.error('unhandled error', { requestId: res.locals.requestId, method: req.method, path: req.originalUrl, error });
+  }
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const message = status === 404 ? 'Not Found' : status < 500 ? 'Bad Request' : 'Internal Server Error';
+  res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(message);
+};
+
+function modeFromEnv(): Mode {
   return process.env.NODE_ENV === 'production' ? 'production' : 'development';
 }
 
-function requestLog(req: express.Request, res: express.Response, next: express.NextFunction) {
-  const start = process.hrtime.bigint();
-  res.on('finish', () => {
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)}ms`);
-  });
-  next();
+function numberFromEnv(name: string, fallback?: number): number | undefined {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0) throw new Error(`${name} must be a non-negative number, not "${value}"`);
+  return number;
 }
 
-if (import.meta.main) {
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST;
-  const { app, close } = await createApp();
-  const server = app.listen(port, host ?? '0.0.0.0', () => {
-    console.log(`Storefront (${modeFromEnv()}) listening on http://${host ?? 'localhost'}:${port}`);
+function trustProxyFromEnv(): boolean | number | string {
+  const value = process.env.TRUST_PROXY;
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+export type ListenOptions = {
+  port?: number;
+  host?: string;
+  /** How long requests in flight may take to finish after SIGTERM before the process exits anyway. */
+  shutdownTimeoutMs?: number;
+  /** Idle keep-alive time; behind a load balancer, set it above the balancer's own idle timeout. */
+  keepAliveTimeoutMs?: number;
+};
+
+/** Starts the HTTP server with deliberate timeouts and limits, and a graceful shutdown on SIGTERM/SIGINT. */
+export async function start(options: ListenOptions & AppOptions = {}): Promise<Server> {
+  const port = options.port ?? numberFromEnv('PORT', 3000)!;
+  const host = options.host ?? process.env.HOST ?? '0.0.0.0';
+  const shutdownTimeoutMs = options.shutdownTimeoutMs ?? numberFromEnv('SHUTDOWN_TIMEOUT_MS', 10_000)!;
+  const { app, drain, close } = await createApp(options);
+
+  const server = createServer(
+    {
+      // Slow or idle clients cannot hold the server: headers within 10 s, a whole request within 30 s.
+      headersTimeout: 10_000,
+      requestTimeout: 30_000,
+      keepAliveTimeout: options.keepAliveTimeoutMs ?? numberFromEnv('KEEP_ALIVE_TIMEOUT_MS', 5_000),
+      // Request line and headers together: 16 KiB, Node's default, made explicit.
+      maxHeaderSize: 16_384,
+    },
+    app,
+  );
+  server.maxHeadersCount = 100;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
   });
-  const shutdown = (signal: string) => {
-    console.log(`${signal}: closing`);
-    server.close(() => void close().then(() => process.exit(0)));
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  log.info('listening', { url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}`, port: actualPort, mode: options.mode ?? modeFromEnv() });
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal, timeoutMs: shutdownTimeoutMs });
+    drain();
+    // Stop accepting connections; requests already accepted run to completion.
+    server.close(() => {
+      void close().then(() => {
+        log.info('stopped', { signal });
+        process.exit(0);
+      });
+    });
     server.closeIdleConnections();
+    setTimeout(() => {
+      log.warn('shutdown timed out; closing remaining connections', { timeoutMs: shutdownTimeoutMs });
+      server.closeAllConnections();
+      process.exit(1);
+    }, shutdownTimeoutMs).unref();
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
+  return server;
+}
+
+if (import.meta.main) {
+  process.on('unhandledRejection', (reason) => log.error('unhandled rejection', { error: reason }));
+  try {
+    await start();
+  } catch (error) {
+    log.error('failed to start', { error });
+    process.exit(1);
+  }
 }

@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { contentSecurityPolicy } from './lib/csp';
+import { log } from './lib/log';
 import { NonceContext } from './lib/nonce';
 
 // Pages render from static fixtures, so waiting for the whole document costs nothing and every response
@@ -44,7 +45,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (settled) console.error(error);
+          // Errors before the document is ready reach handleError through React Router; log only later ones.
+          if (settled) logError(error, request);
         },
       },
     );
@@ -56,5 +58,15 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  logError(error, request);
 };
+
+function logError(error: unknown, request: Request) {
+  const { pathname, search } = new URL(request.url);
+  log.error('render error', {
+    requestId: request.headers.get('x-request-id') ?? undefined,
+    method: request.method,
+    path: (pathname + search).slice(0, 512),
+    error,
+  });
+}

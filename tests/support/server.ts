@@ -5,7 +5,7 @@ export type RunningServer = { origin: string; close: () => Promise<void> };
 
 /** Starts the real production server (server.ts over build/) on a free port of 127.0.0.1. */
 export async function startServer(): Promise<RunningServer> {
-  const { app, close } = await createApp({ mode: 'production', log: false });
+  const { app, close } = await createApp({ mode: 'production', logLevel: 'silent' });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
