@@ -192,6 +192,8 @@ function rejectBadInput(trustProxy: boolean): RequestHandler {
     };
     if (!PAGE_METHODS.has(req.method)) return fail(405, 'Method Not Allowed', { Allow: 'GET, HEAD, POST' });
     if (req.originalUrl.length > MAX_URL_LENGTH) return fail(414, 'URI Too Long');
+    // HTTP/1.0 allows requests without a Host; pages still need one to build their URL.
+    req.headers.host ??= 'localhost';
     const hosts = [req.get('host'), trustProxy ? req.get('x-forwarded-host') : undefined];
     if (hosts.some((host) => host !== undefined && !VALID_HOST.test(host.split(',')[0]!.trim()))) {
       return fail(400, 'Bad Request: invalid Host header');
@@ -260,6 +262,8 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
       // Slow or idle clients cannot hold the server: headers within 10 s, a whole request within 30 s.
       headersTimeout: 10_000,
       requestTimeout: 30_000,
+      // How often those two are enforced (Node's default, 30 s, would let a slow client linger that long).
+      connectionsCheckingInterval: 1_000,
       keepAliveTimeout: options.keepAliveTimeoutMs ?? numberFromEnv('KEEP_ALIVE_TIMEOUT_MS', 5_000),
       // Request line and headers together: 16 KiB, Node's default, made explicit.
       maxHeaderSize: 16_384,

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpRequest, rawRequest } from '../support/raw-http.ts';
+import { fetchPage, startServer, type RunningServer } from '../support/server.ts';
+
+let server: RunningServer;
+let port: number;
+beforeAll(async () => {
+  server = await startServer();
+  port = Number(new URL(server.origin).port);
+});
+afterAll(() => server.close());
+
+type Case = { name: string; request: string; expect: '4xx' | 'ok' };
+
+const get = (target: string, expected: Case['expect'], headers?: Record<string, string>): Case => ({
+  name: `GET ${target.length > 60 ? `${target.slice(0, 60)}… (${target.length} chars)` : target}`,
+  request: httpRequest('GET', target, headers),
+  expect: expected,
+});
+
+const pages = ['/', '/products', '/productDetails', '/about', '/contacts', '/login', '/signUp', '/myAccount', '/cart', '/checkOut', '/notfound', '/journal'];
+
+const corpus: Case[] = [
+  // Malformed percent-encoding
+  ...['/%', '/%E0%A4%A', '/%zz', '/products%', '/%C0%AF', '/%ff%fe', '/about%2', '/%%32%65', '/assets/%', '/images/%G1.svg'].map((t) => get(t, '4xx')),
+  // Path traversal on static paths, plain and encoded
+  ...[
+    '/assets/../server.ts', '/assets/%2e%2e/server.ts', '/assets/%2e%2e%2fserver.ts', '/assets/..%2fpackage.json',
+    '/assets/....//server.ts', '/assets/%252e%252e/server.ts', '/..%5c..%5cserver.ts', '/assets/..%5cserver.ts',
+    '/images/../../server.ts', '/%2e%2e/%2e%2e/etc/passwd', '/favicon.ico/../../../etc/passwd', '/assets/%c0%ae%c0%ae/server.ts',
+    '/../../../../etc/passwd', '/assets/..', '/assets/%2e%2e', '/images/%2e%2e/%2e%2e/package.json',
+  ].map((t) => get(t, '4xx')),
+  // NUL bytes
+  ...['/%00', '/about%00', '/assets/x%00.js', '/products?x=%00', '/%00/../server.ts', '/images/%00.svg'].map((t) => get(t, '4xx')),
+  // Files that must never be served
+  ...['/server.ts', '/package.json', '/.env', '/.git/config', '/build/server/index.js', '/node_modules/react/package.json', '/app/root.tsx', '/Dockerfile'].map((t) => get(t, '4xx')),
+  // Overlong URLs and headers
+  get(`/?q=${'a'.repeat(3000)}`, '4xx'),
+  get(`/${'a'.repeat(10_000)}`, '4xx'),
+  get(`/products?${'page=1&'.repeat(400)}`, '4xx'),
+  get('/', '4xx', { Host: 'localhost', 'X-Big': 'b'.repeat(20_000) }),
+  get(`/${'a'.repeat(30_000)}`, '4xx'),
+  // Methods other than GET/HEAD (and POST) on pages and files
+  ...['PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'FOO'].flatMap((method) =>
+    ['/', '/products', '/assets/x.js'].map((target) => ({ name: `${method} ${target}`, request: httpRequest(method, target), expect: '4xx' as const })),
+  ),
+  { name: 'POST / (no action)', request: httpRequest('POST', '/', { Host: 'localhost', 'Content-Length': '0' }), expect: '4xx' },
+  { name: 'POST /assets/x.js', request: httpRequest('POST', '/assets/x.js', { Host: 'localhost', 'Content-Length': '0' }), expect: '4xx' },
+  // HEAD on every route
+  ...pages.map((target) => ({ name: `HEAD ${target}`, request: httpRequest('HEAD', target), expect: 'ok' as const })),
+  { name: 'HEAD /no-such-page', request: httpRequest('HEAD', '/no-such-page'), expect: '4xx' },
+  // Odd Host headers
+  ...['a b', 'evil.com/..', '[::1', 'x'.repeat(300), 'localhost:99999999', 'é.example', 'a@b', 'host\tname', '..', '-bad-.com', 'localhost:abc'].map((host) =>
+    get('/', '4xx', { Host: host }),
+  ),
+  { name: 'GET / without Host (HTTP/1.1)', request: 'GET / HTTP/1.1\r\nConnection: close\r\n\r\n', expect: '4xx' },
+  { name: 'GET / HTTP/1.0 without Host', request: 'GET / HTTP/1.0\r\n\r\n', expect: 'ok' },
+  get('/', 'ok', { Host: 'shop.example.com:8443' }),
+  get('/', 'ok', { Host: '[::1]:3000' }),
+  // Abusive or odd query strings on real pages: the normal page (or its nearest valid state)
+  ...[
+    '/products?page=1&page=2', '/products?a[b][c][d]=1', '/products?__proto__=x', '/products?constructor[prototype][x]=1',
+    '/products?page=-1', '/products?page=99999999999999999999', '/products?limit=abc', '/products?sort=%3Cscript%3E',
+    '/?%', '/?=&=&', '/?a=%E0', '/about?x=%ZZ', '/products?page=1e3', '/products?page=0x10', '/products?limit=-12',
+    '/products?page=%20', '/productDetails?id=../../etc/passwd', '/?_data=root', '/about?index', '/about.data',
+  ].map((t) => get(t, 'ok')),
+  // Odd paths
+  ...['//', '///about', '/about/', '/ABOUT', '/about;jsessionid=1', '/\\', '/products/1', '/a/b/c/d/e/f', '/%20', '/~root'].map((t) => get(t, 'ok')),
+  // Not HTTP at all
+  { name: 'garbage', request: 'GARBAGE\r\n\r\n', expect: '4xx' },
+  { name: 'absolute-form target', request: 'GET http://evil.example/ HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n', expect: 'ok' },
+  { name: 'bad version', request: 'GET / HTTP/9.9\r\nHost: localhost\r\n\r\n', expect: '4xx' },
+  { name: 'header without colon', request: 'GET / HTTP/1.1\r\nHost: localhost\r\nBroken header\r\n\r\n', expect: '4xx' },
+  { name: 'conflicting lengths', request: 'POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', expect: '4xx' },
+];
+
+// A stack frame ("    at fn (/path/file.js:1:2)") or a source path: what a leaked stack trace looks like.
+const stackTrace = /\n\s+at \S|\bat \S+ \(\/|\.tsx?:\d+:\d+/;
+
+describe('a bad-input corpus against the real server', () => {
+  it('has at least 100 requests', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(100);
+  });
+
+  it.each(corpus)('$name → $expect, no 5xx, no stack trace', async ({ request, expect: expected }) => {
+    const response = await rawRequest(port, request);
+    if (response.status !== 0) expect(response.status).toBeLessThan(500);
+    if (expected === '4xx') {
+      // Node itself may close the socket on unparseable bytes with a bare 400 or nothing at all.
+      expect(response.status === 0 || (response.status >= 400 && response.status < 500), `status ${response.status}`).toBe(true);
+    } else {
+      expect([200, 301, 302, 404]).toContain(response.status);
+    }
+    expect(response.body).not.toMatch(stackTrace);
+    expect(response.body).not.toContain('createApp');
+    expect(response.body).not.toContain(process.cwd());
+  });
+
+  it('the server still answers after the whole corpus', async () => {
+    const { status } = await fetchPage(server.origin, '/healthz');
+    expect(status).toBe(200);
+    expect((await fetchPage(server.origin, '/')).status).toBe(200);
+  });
+});

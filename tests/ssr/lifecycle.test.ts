@@ -1,0 +1,134 @@
+import { connect, type Socket } from 'node:net';
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawnServer, type ServerProcess } from '../support/process.ts';
+
+let running: ServerProcess | undefined;
+afterEach(async () => {
+  if (running && running.child.exitCode === null) {
+    running.child.kill('SIGKILL');
+    await running.exited;
+  }
+  running = undefined;
+});
+
+/**
+ * A GET on its own connection. `sent` resolves once the whole request is on the wire; `status` with the
+ * response status, or 0 if the connection failed.
+ */
+function get(port: number, path: string) {
+  let markSent = () => {};
+  const sent = new Promise<void>((resolve) => (markSent = resolve));
+  const status = new Promise<number>((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', () => resolve(0));
+    });
+    req.on('error', () => resolve(0));
+    req.on('finish', markSent);
+    req.end();
+  });
+  return { sent, status };
+}
+
+describe('the server process', () => {
+  it('logs structured JSON lines with a request id, method, path, status and duration', async () => {
+    running = await spawnServer();
+    const response = await fetch(`${running.origin}/about`);
+    const id = response.headers.get('x-request-id');
+    await response.text();
+    await expect.poll(() => running!.logs.find((line) => line.requestId === id)).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      method: 'GET',
+      path: '/about',
+      status: 200,
+    });
+    const line = running.logs.find((entry) => entry.requestId === id)!;
+    expect(typeof line.durationMs).toBe('number');
+    expect(typeof line.time).toBe('string');
+  });
+
+  it('does not log health checks at info, nor unknown URLs as errors', async () => {
+    running = await spawnServer();
+    await (await fetch(`${running.origin}/healthz`)).text();
+    await (await fetch(`${running.origin}/no-such-page`)).text();
+    await expect.poll(() => running!.logs.some((line) => line.path === '/no-such-page')).toBe(true);
+    expect(running.logs.filter((line) => line.path === '/healthz')).toEqual([]);
+    expect(running.logs.filter((line) => line.level === 'error')).toEqual([]);
+    expect(running.logs.find((line) => line.path === '/no-such-page')).toMatchObject({ level: 'info', status: 404 });
+  });
+
+  it('LOG_LEVEL=warn silences request lines', async () => {
+    running = await spawnServer({ LOG_LEVEL: 'warn' });
+    await (await fetch(`${running.origin}/`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(running.logs.filter((line) => line.msg === 'request')).toEqual([]);
+  });
+
+  it('on SIGTERM under load, finishes every accepted request, then exits 0', async () => {
+    running = await spawnServer();
+    const { port } = running;
+    // 200 page requests, each sent in full on its own connection, still being rendered when SIGTERM comes.
+    const requests = Array.from({ length: 200 }, (_, i) => get(port, ['/', '/products', '/productDetails'][i % 3]!));
+    await Promise.all(requests.map((r) => r.sent));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    running.child.kill('SIGTERM');
+    const statuses = await Promise.all(requests.map((r) => r.status));
+    expect(await running.exited).toBe(0);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(running.logs.filter((line) => line.msg === 'request').length).toBe(200);
+    expect(running.logs.some((line) => line.msg === 'shutting down' && line.signal === 'SIGTERM')).toBe(true);
+    expect(running.logs.some((line) => line.msg === 'stopped')).toBe(true);
+  });
+
+  it('SIGINT stops it cleanly too, and a stopped server accepts no new connection', async () => {
+    running = await spawnServer();
+    const { port } = running;
+    running.child.kill('SIGINT');
+    expect(await running.exited).toBe(0);
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('connect', () => resolve(false));
+      socket.on('error', () => resolve(true));
+    });
+    expect(refused).toBe(true);
+  });
+
+  it('many slow, half-sent requests do not block a normal one', async () => {
+    running = await spawnServer();
+    const { port } = running;
+    const sockets: Socket[] = [];
+    for (let i = 0; i < 300; i++) {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      // Headers that never end: a slowloris client.
+      socket.write('GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
+      sockets.push(socket);
+    }
+    const started = performance.now();
+    const response = await fetch(`${running.origin}/products`);
+    expect(response.status).toBe(200);
+    await response.text();
+    expect(performance.now() - started).toBeLessThan(5_000);
+    for (const socket of sockets) socket.destroy();
+  });
+
+  it('drops a client that never finishes its headers (headers timeout)', async () => {
+    running = await spawnServer();
+    const socket = connect(running.port, '127.0.0.1');
+    socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n');
+    const started = performance.now();
+    const answer = await new Promise<string>((resolve) => {
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk.toString()));
+      socket.on('close', () => resolve(data));
+      socket.on('error', () => {});
+    });
+    const elapsed = performance.now() - started;
+    expect(answer === '' || answer.startsWith('HTTP/1.1 408')).toBe(true);
+    expect(elapsed).toBeGreaterThan(9_000);
+    expect(elapsed).toBeLessThan(15_000);
+  }, 30_000);
+});

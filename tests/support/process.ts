@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type ServerProcess = {
+  child: ChildProcess;
+  origin: string;
+  port: number;
+  /** Every JSON log line the process has written so far, from stdout and stderr. */
+  logs: Array<Record<string, unknown>>;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+};
+
+/** A port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * Runs `node server.ts` in production mode as its own process on a free port, as an operator would, and
+ * resolves once /healthz answers.
+ */
+export async function spawnServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['server.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: Array<Record<string, unknown>> = [];
+  const onLine = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) {
+      try {
+        logs.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        logs.push({ raw: line });
+      }
+    }
+  };
+  child.stdout!.on('data', onLine);
+  child.stderr!.on('data', onLine);
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  const origin = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${JSON.stringify(logs)}`);
+    const ok = await fetch(`${origin}/healthz`).then((response) => response.ok, () => false);
+    if (ok) break;
+    if (attempt > 200) throw new Error(`server did not answer within 20 s: ${JSON.stringify(logs)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, origin, port, logs, exited };
+}

@@ -1,0 +1,55 @@
+import { createStaticHandler, type StaticHandlerContext } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { handleError } from '../../app/entry.server';
+import { log, setLogLevel } from '../../app/lib/log';
+
+function captured() {
+  const lines: string[] = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => lines.push(String(chunk)) > 0);
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => lines.push(String(chunk)) > 0);
+  return lines;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  setLogLevel('info');
+});
+
+describe('structured logs', () => {
+  it('writes one JSON object per line, filtered by level', () => {
+    const lines = captured();
+    setLogLevel('warn');
+    log.info('hidden');
+    log.warn('shown', { requestId: 'r1' });
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'warn', msg: 'shown', requestId: 'r1' });
+  });
+
+  it('an error thrown while rendering is logged once, with its stack and the request id', () => {
+    const lines = captured();
+    const request = new Request('http://localhost/boom?x=1', { headers: { 'x-request-id': 'abc-123' } });
+    handleError(new Error('kaput'), { request, params: {}, context: undefined as never });
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0]!);
+    expect(entry).toMatchObject({ level: 'error', requestId: 'abc-123', method: 'GET', path: '/boom?x=1' });
+    expect(entry.error.message).toBe('kaput');
+    expect(entry.error.stack).toContain('log.test.ts');
+  });
+
+  it('expected 404s and aborted requests are not logged', async () => {
+    const lines = captured();
+    // The very 404 React Router produces for an unknown URL.
+    const context = await createStaticHandler([{ path: '/' }]).query(new Request('http://localhost/x'));
+    const notFound = Object.values((context as StaticHandlerContext).errors ?? {})[0];
+    expect(notFound).toMatchObject({ status: 404 });
+    handleError(notFound, { request: new Request('http://localhost/x'), params: {}, context: undefined as never });
+    const controller = new AbortController();
+    controller.abort();
+    handleError(new Error('client went away'), {
+      request: new Request('http://localhost/x', { signal: controller.signal }),
+      params: {},
+      context: undefined as never,
+    });
+    expect(lines).toEqual([]);
+  });
+});
