@@ -4,4 +4,6 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [vanillaExtractPlugin(), reactRouter()],
+  // vanilla-extract is a build tool: bundle its small runtime (recipes) so production needs no dev packages.
+  ssr: { noExternal: [/^@vanilla-extract\//] },
 });
