@@ -22,6 +22,7 @@ WORKDIR /app
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --chown=node:node package.json server.ts ./
+COPY --chown=node:node server ./server
 # The logger is shared by server.ts (run from source) and the app (bundled into build/).
 COPY --chown=node:node app/lib/log.ts ./app/lib/log.ts
 USER node

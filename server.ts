@@ -8,11 +8,11 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { ServerBuild } from 'react-router';
 import { log, setLogLevel, type Level } from './app/lib/log.ts';
+import { createPageHandler } from './server/page-handler.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.join(root, 'build');
@@ -28,6 +28,8 @@ export type AppOptions = {
   hstsMaxAge?: number;
   /** Express's "trust proxy" setting, for running behind a load balancer. Default: TRUST_PROXY. */
   trustProxy?: boolean | number | string;
+  /** Render each page once and reuse it (production only). Default: on unless PAGE_CACHE=off. */
+  pageCache?: boolean;
 };
 
 export type App = {
@@ -117,8 +119,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   }
 
-  // Everything else is a page (or a 404 page) rendered by React Router.
-  app.all('/{*splat}', createRequestHandler({ build, mode }));
+  // Everything else is a page (or a 404 page) rendered by React Router, each page once, then reused.
+  const pageCache = mode === 'production' && (options.pageCache ?? process.env.PAGE_CACHE !== 'off');
+  app.all('/{*splat}', createPageHandler({ build, mode, cache: pageCache }));
 
   // Last resort: an error no handler answered. 4xx errors (a bad static path) keep their status;
   // anything else is logged once, with its stack, and answered without one.
@@ -177,7 +180,11 @@ function securityHeaders({ mode, hstsMaxAge }: { mode: Mode; hstsMaxAge: number 
     if (mode === 'production') {
       const writeHead = res.writeHead;
       res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-        if (!this.hasHeader('Content-Security-Policy')) this.setHeader('Content-Security-Policy', RESOURCE_CSP);
+        // A 304 carries no policy: the browser keeps the one stored with its copy of the page.
+        const status = typeof args[0] === 'number' ? args[0] : this.statusCode;
+        if (status !== 304 && !this.hasHeader('Content-Security-Policy')) {
+          this.setHeader('Content-Security-Policy', RESOURCE_CSP);
+        }
         return writeHead.apply(this, args);
       } as typeof writeHead;
     }
