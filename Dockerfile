@@ -8,7 +8,7 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npx react-router build
+RUN npm run build
 
 FROM node:24-bookworm-slim AS prod-deps
 WORKDIR /app

@@ -72,6 +72,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // An unknown URL matches no route, so the root loader never ran: the shell then reads its fixtures directly.
   const data = useRouteLoaderData<typeof loader>('root') ?? shellData();
   let detail: string;
   let stack: string | undefined;
@@ -84,21 +85,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   } else {
     detail = 'Unknown error';
   }
-  return (
-    <Shell data={data}>
-      <section className={styles.error} aria-labelledby="error-title">
-        <h1 id="error-title" className={styles.errorTitle}>
-          Unexpected Application Error!
-        </h1>
-        <p className={styles.errorDetail}>{detail}</p>
-        {stack ? <pre className={styles.errorStack}>{stack}</pre> : null}
-      </section>
-    </Shell>
+  const content = (
+    <section className={styles.error} aria-labelledby="error-title">
+      <h1 id="error-title" className={styles.errorTitle}>
+        Unexpected Application Error!
+      </h1>
+      <p className={styles.errorDetail}>{detail}</p>
+      {stack ? <pre className={styles.errorStack}>{stack}</pre> : null}
+    </section>
   );
+  return <Shell data={data}>{content}</Shell>;
 }
 
-export function meta({ error }: Route.MetaArgs) {
+export function meta({ error, loaderData }: Route.MetaArgs) {
   if (!error) return [];
   const status = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Error';
-  return [{ title: `${status} | ${shellData().brand}` }, { name: 'robots', content: 'noindex' }];
+  return [{ title: `${status} | ${(loaderData ?? shellData()).brand}` }, { name: 'robots', content: 'noindex' }];
 }

@@ -77,14 +77,52 @@ describe('HTTP caching of pages', () => {
   it('hashed assets answer conditional requests too', async () => {
     const { html } = await fetchPage(server.origin, '/');
     const asset = html.match(/href="(\/assets\/[^"]+\.css)"/)![1]!;
-    const first = await fetchPage(server.origin, asset);
     // node:http, since fetch adds "Cache-Control: no-cache" to requests with If-None-Match.
-    const status = await new Promise((resolve) =>
-      get(server.origin + asset, { headers: { 'if-none-match': first.headers.get('etag')! } }, (res) => {
-        res.resume();
-        resolve(res.statusCode);
+    const request = (headers: Record<string, string>) =>
+      new Promise<{ status?: number; etag?: string }>((resolve) =>
+        get(server.origin + asset, { headers: { 'accept-encoding': 'gzip', ...headers } }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode, etag: res.headers.etag });
+        }),
+      );
+    const first = await request({});
+    expect(first.status).toBe(200);
+    expect((await request({ 'if-none-match': first.etag! })).status).toBe(304);
+  });
+});
+
+describe('precompressed assets', () => {
+  const fetchRaw = (path: string, acceptEncoding: string) =>
+    new Promise<{ status?: number; headers: Record<string, string | string[] | undefined>; bytes: number }>((resolve) =>
+      get(server.origin + path, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, bytes }));
       }),
     );
-    expect(status).toBe(304);
+
+  it('sends the brotli or gzip copy made at build time, with the original type, and the plain file otherwise', async () => {
+    const { html } = await fetchPage(server.origin, '/');
+    const script = html.match(/href="(\/assets\/framework-[^"]+\.js)"/)![1]!;
+    const [br, gzip, plain] = await Promise.all([fetchRaw(script, 'br, gzip'), fetchRaw(script, 'gzip'), fetchRaw(script, 'identity')]);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const response of [br, gzip, plain]) {
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(response.headers.vary).toContain('Accept-Encoding');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    expect(br.bytes).toBeLessThan(gzip.bytes);
+    expect(gzip.bytes).toBeLessThan(plain.bytes / 3);
+  });
+
+  it('labels a compressed copy asked for by its own name as what it is', async () => {
+    const { html } = await fetchPage(server.origin, '/');
+    const script = html.match(/href="(\/assets\/framework-[^"]+\.js)"/)![1]!;
+    const direct = await fetchRaw(`${script}.gz`, 'identity');
+    expect(direct.headers['content-encoding']).toBe('gzip');
+    expect(direct.headers['content-type']).toBe('text/javascript; charset=utf-8');
   });
 });

@@ -1,0 +1,76 @@
+/**
+ * Size budgets: what a first visit to each route transfers with gzip: JavaScript, CSS and the server's HTML,
+ * measured on the wire from the production server (assets are precompressed at build time with zopfli).
+ *
+ *   npm run bench:size        prints the per-route table (after `npm run build`)
+ *
+ * tests/ssr/budget.test.ts runs the same measurement and fails when a budget is exceeded.
+ */
+import { get } from 'node:http';
+
+export const budgetsKb = {
+  homeJs: 120,
+  otherJs: 110,
+  css: 20,
+  html: 30,
+} as const;
+
+export const budgetRoutes = ['/', '/products', '/productDetails', '/about', '/contacts', '/login', '/signUp', '/myAccount', '/cart', '/checkOut', '/notfound', '/journal'];
+
+export type RouteSize = { route: string; jsKb: number; cssKb: number; htmlKb: number; files: number };
+
+/** Bytes on the wire, in KB, when a client that accepts only gzip asks for a path (tiny files go uncompressed). */
+function gzipTransferKb(origin: string, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(origin + path, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`${path}: ${res.statusCode}`));
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve(bytes / 1024));
+    }).on('error', reject);
+  });
+}
+
+/** What one route's first visit transfers, gzipped: the HTML and every script and stylesheet it loads. */
+export async function measureRoute(origin: string, route: string): Promise<RouteSize> {
+  const html = await (await fetch(origin + route)).text();
+  const js = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!));
+  for (const match of html.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) js.add(match[1]!);
+  const css = new Set([...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="stylesheet"/g)].map((m) => (m[1] ?? m[2])!));
+  const total = async (files: Set<string>) => {
+    let kb = 0;
+    for (const file of files) kb += await gzipTransferKb(origin, file);
+    return kb;
+  };
+  return { route, jsKb: await total(js), cssKb: await total(css), htmlKb: await gzipTransferKb(origin, route), files: js.size + css.size };
+}
+
+export function overBudget(size: RouteSize): string[] {
+  const jsBudget = size.route === '/' ? budgetsKb.homeJs : budgetsKb.otherJs;
+  const problems: string[] = [];
+  if (size.jsKb > jsBudget) problems.push(`${size.route}: JavaScript ${size.jsKb.toFixed(1)} KB > ${jsBudget} KB`);
+  if (size.cssKb > budgetsKb.css) problems.push(`${size.route}: CSS ${size.cssKb.toFixed(1)} KB > ${budgetsKb.css} KB`);
+  if (size.htmlKb > budgetsKb.html) problems.push(`${size.route}: HTML ${size.htmlKb.toFixed(1)} KB > ${budgetsKb.html} KB`);
+  return problems;
+}
+
+if (import.meta.main) {
+  const { startServer } = await import('../tests/support/server.ts');
+  const server = await startServer();
+  try {
+    console.log('route            JS gz KB   CSS gz KB   HTML gz KB   files');
+    const problems: string[] = [];
+    for (const route of budgetRoutes) {
+      const size = await measureRoute(server.origin, route);
+      problems.push(...overBudget(size));
+      console.log(
+        `${route.padEnd(16)} ${size.jsKb.toFixed(1).padStart(8)} ${size.cssKb.toFixed(1).padStart(11)} ${size.htmlKb.toFixed(1).padStart(12)} ${String(size.files).padStart(7)}`,
+      );
+    }
+    console.log(`budgets: JS ${budgetsKb.homeJs} KB on /, ${budgetsKb.otherJs} KB elsewhere; CSS ${budgetsKb.css} KB; HTML ${budgetsKb.html} KB`);
+    console.log(problems.length ? `OVER BUDGET:\n  ${problems.join('\n  ')}` : 'all routes within budget');
+    process.exitCode = problems.length ? 1 : 0;
+  } finally {
+    await server.close();
+  }
+}
