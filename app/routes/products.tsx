@@ -1,14 +1,140 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { redirect, useLocation, useNavigation, useNavigationType } from 'react-router';
+import { demoProducts, PRODUCT_COUNT } from '../../fixtures/products';
+import { categoryFilter, filterGroups, PAGE_RANGE, pageSizes, shopCopy, shopListing, sortOptions } from '../../fixtures/shop';
 import { pages } from '../../fixtures/site';
-import { Placeholder } from '../components/ui/Placeholder/Placeholder';
+import { FilterSidebar } from '../components/product/FilterSidebar/FilterSidebar';
+import { ListingControls } from '../components/product/ListingControls/ListingControls';
+import { Pagination } from '../components/product/Pagination/Pagination';
+import { ProductGrid } from '../components/product/ProductGrid/ProductGrid';
 import { pageMeta } from '../lib/meta';
+import {
+  canonicalListingQuery,
+  isCanonicalListing,
+  listingParams,
+  listingSearch,
+  pageCount,
+  pageRange,
+  readListing,
+  type ListingOptions,
+  type ListingState,
+} from '../lib/pagination';
+import { visuallyHidden } from '../styles/a11y.css';
 import type { Route } from './+types/products';
+import * as styles from './products.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader() {
-  return { page: pages.products };
+const listing: ListingOptions = shopListing;
+
+/** The id of the results section: page links end in it, so even without JavaScript a new page opens at the grid. */
+const RESULTS_ID = 'product-list';
+
+/** The URL of a state of the list, landing at the top of the results. */
+function listingHref(state: ListingState): string {
+  return `${pages.products.path}${listingSearch(state, listing)}#${RESULTS_ID}`;
 }
 
-export default function ProductPage() {
-  return <Placeholder>The shop is being stocked.</Placeholder>;
+/**
+ * The URL holds the state (?page=, ?limit=, ?sort=). A query that names it any other way (page 0, past the
+ * end, a size not offered, a repeated parameter, a default spelled out) redirects to the one canonical URL
+ * of the nearest valid state, so every URL a shopper sees is clean and shareable.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const { searchParams } = new URL(request.url);
+  if (!isCanonicalListing(searchParams, listing)) {
+    throw redirect(pages.products.path + canonicalListingQuery(searchParams, listing));
+  }
+  const state = readListing(searchParams, listing);
+  const lastPage = pageCount(PRODUCT_COUNT, state.pageSize);
+  const range = pageRange(state.page, state.pageSize, PRODUCT_COUNT);
+  return {
+    // The demo sort does not reorder anything, so sorted views name the unsorted page as canonical.
+    page: {
+      ...pages.products,
+      path: pages.products.path + listingSearch(state, listing, ['page', 'pageSize']),
+      title: state.page > 1 ? shopCopy.pageTitle(pages.products.title, state.page, lastPage) : pages.products.title,
+    },
+    state,
+    pageCount: lastPage,
+    range,
+    total: PRODUCT_COUNT,
+    products: demoProducts(range.to - range.from + 1, range.offset),
+  };
+}
+
+export default function ProductsPage({ loaderData }: Route.ComponentProps) {
+  const { state, pageCount: count, range, total, products } = loaderData;
+  const resultsRef = useRef<HTMLElement>(null);
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  useFocusResultsAfterPaging(resultsRef, toolbarRef);
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === pages.products.path;
+
+  return (
+    <div className={styles.layout}>
+      <FilterSidebar
+        heading={shopCopy.filtersHeading}
+        toggleLabel={shopCopy.filtersToggle}
+        primary={categoryFilter}
+        groups={filterGroups}
+      />
+      <section
+        ref={resultsRef}
+        id={RESULTS_ID}
+        tabIndex={-1}
+        aria-labelledby="product-list-heading"
+        aria-busy={loading || undefined}
+        className={styles.results}
+      >
+        <h2 id="product-list-heading" className={visuallyHidden}>
+          {shopCopy.productListHeading}
+        </h2>
+        <div ref={toolbarRef} className={styles.toolbar}>
+          <p role="status" className={styles.counter}>
+            {shopCopy.counter(range.from, range.to, total)}
+          </p>
+          <ListingControls
+            action={`${pages.products.path}#${RESULTS_ID}`}
+            sort={state.sort}
+            pageSize={state.pageSize}
+            sortOptions={sortOptions}
+            pageSizes={pageSizes}
+            hrefFor={({ sort, pageSize }) => listingHref({ page: 1, sort, pageSize })}
+            labels={{ sort: shopCopy.sortLabel, pageSize: shopCopy.pageSizeLabel, apply: shopCopy.applyButton }}
+            names={{ sort: listingParams.sort, pageSize: listingParams.pageSize }}
+          />
+        </div>
+        <ProductGrid products={products} eagerCount={3} headingLevel="h3" />
+        <Pagination
+          current={state.page}
+          pageCount={count}
+          range={PAGE_RANGE}
+          hrefFor={(page) => listingHref({ ...state, page })}
+          label={shopCopy.paginationLabel}
+          previousLabel={shopCopy.previous}
+          nextLabel={shopCopy.next}
+        />
+      </section>
+    </div>
+  );
+}
+
+/**
+ * After a client navigation to a new page of results, focus moves to the top of the results (React Router
+ * has already scrolled there for the #product-list fragment), so keyboard and screen reader users carry on
+ * from the first new product. Not on back/forward, which restore their own position, and not when the
+ * change came from the sort or size select, where focus must stay on the field being used.
+ */
+function useFocusResultsAfterPaging(resultsRef: RefObject<HTMLElement | null>, toolbarRef: RefObject<HTMLElement | null>) {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const handledKey = useRef(location.key);
+  useEffect(() => {
+    if (handledKey.current === location.key) return;
+    handledKey.current = location.key;
+    if (navigationType === 'POP' || location.hash !== `#${RESULTS_ID}`) return;
+    if (toolbarRef.current?.contains(document.activeElement)) return;
+    resultsRef.current?.focus({ preventScroll: true });
+  }, [location.key, location.hash, navigationType, resultsRef, toolbarRef]);
 }

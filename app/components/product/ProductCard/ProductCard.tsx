@@ -7,12 +7,14 @@ export type ProductCardProps = {
   product: Product;
   /** Images above the fold load eagerly; the rest wait until they are near the viewport. */
   eager?: boolean;
+  /** 'high' for the card whose image is the page's largest above the fold. */
+  fetchPriority?: 'high' | 'low' | 'auto';
   /** Heading level of the title, to fit the section the card sits in. */
   headingLevel?: 'h2' | 'h3' | 'h4';
 };
 
 /** The shared product card: image, optional badge and brand, title and price, linking to the product page. */
-export function ProductCard({ product, eager = false, headingLevel: Heading = 'h3' }: ProductCardProps) {
+export function ProductCard({ product, eager = false, fetchPriority, headingLevel: Heading = 'h3' }: ProductCardProps) {
   const { image, badge, brand, title, price } = product;
   return (
     <article className={[styles.root, styles.focusRing].join(' ')}>
@@ -23,6 +25,7 @@ export function ProductCard({ product, eager = false, headingLevel: Heading = 'h
           width={image.width}
           height={image.height}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={fetchPriority}
           decoding="async"
           className={styles.image}
         />

@@ -1,0 +1,91 @@
+import { useEffect, useRef, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { Button } from '../../ui/Button/Button';
+import { Select, type SelectOption } from '../../ui/Select/Select';
+import * as styles from './ListingControls.css';
+
+export type ListingChoice = { sort: string; pageSize: number };
+
+export type ListingControlsProps = {
+  /** Where the form sends its GET request when JavaScript is off. */
+  action: string;
+  sort: string;
+  pageSize: number;
+  sortOptions: readonly SelectOption[];
+  pageSizes: readonly number[];
+  /** The URL a choice leads to; with JavaScript the form navigates there directly. */
+  hrefFor: (choice: ListingChoice) => string;
+  labels: { sort: string; pageSize: string; apply: string };
+  /** The field names, matching what the page reads from its URL. */
+  names: { sort: string; pageSize: string };
+};
+
+/**
+ * The sort and page-size selects in a GET form. Without JavaScript the Apply button submits it; once React
+ * runs, the button goes and each change navigates on the client, with no full reload.
+ */
+export function ListingControls({
+  action,
+  sort,
+  pageSize,
+  sortOptions,
+  pageSizes,
+  hrefFor,
+  labels,
+  names,
+}: ListingControlsProps) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The selects are uncontrolled, so the choice shows at once; when the state arrives another way (back,
+  // forward, a pagination link), the fields follow it without being replaced, so focus stays put.
+  useEffect(() => {
+    const fields = formRef.current?.elements;
+    const sortField = fields?.namedItem(names.sort);
+    const sizeField = fields?.namedItem(names.pageSize);
+    if (sortField instanceof HTMLSelectElement) sortField.value = sort;
+    if (sizeField instanceof HTMLSelectElement) sizeField.value = String(pageSize);
+  }, [sort, pageSize, names.sort, names.pageSize]);
+
+  const go = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    void navigate(hrefFor({ sort: String(data.get(names.sort)), pageSize: Number(data.get(names.pageSize)) }));
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    go(event.currentTarget);
+  };
+
+  return (
+    <form
+      ref={formRef}
+      method="get"
+      action={action}
+      className={styles.root}
+      onSubmit={submit}
+      onChange={(event) => go(event.currentTarget)}
+    >
+      <Select
+        id="listing-sort"
+        name={names.sort}
+        label={labels.sort}
+        options={sortOptions}
+        defaultValue={sort}
+        className={styles.field}
+      />
+      <Select
+        id="listing-size"
+        name={names.pageSize}
+        label={labels.pageSize}
+        options={pageSizes.map((size) => ({ value: String(size), label: String(size) }))}
+        defaultValue={String(pageSize)}
+        className={styles.field}
+      />
+      <Button type="submit" tone="secondary" hidden={hydrated} className={styles.apply}>
+        {labels.apply}
+      </Button>
+    </form>
+  );
+}
