@@ -72,8 +72,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // An unknown URL matches no route, so the root loader never ran: the shell then reads its fixtures directly.
-  const data = useRouteLoaderData<typeof loader>('root') ?? shellData();
+  // Unknown URLs match the catch-all route, so the root loader has run for them too.
+  const data = useRouteLoaderData<typeof loader>('root');
   let detail: string;
   let stack: string | undefined;
   if (isRouteErrorResponse(error)) {
@@ -94,11 +94,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {stack ? <pre className={styles.errorStack}>{stack}</pre> : null}
     </section>
   );
-  return <Shell data={data}>{content}</Shell>;
+  return data ? <Shell data={data}>{content}</Shell> : <main id="main">{content}</main>;
 }
 
 export function meta({ error, loaderData }: Route.MetaArgs) {
   if (!error) return [];
   const status = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Error';
-  return [{ title: `${status} | ${(loaderData ?? shellData()).brand}` }, { name: 'robots', content: 'noindex' }];
+  return [{ title: loaderData ? `${status} | ${loaderData.brand}` : status }, { name: 'robots', content: 'noindex' }];
 }

@@ -14,4 +14,5 @@ export default [
   route('checkOut', 'routes/checkout.tsx'),
   route('notfound', 'routes/not-found.tsx'),
   route('journal', 'routes/journal.tsx'),
+  route('*', 'routes/catch-all.tsx'),
 ] satisfies RouteConfig;

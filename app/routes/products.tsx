@@ -1,7 +1,17 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { redirect, useLocation, useNavigation, useNavigationType } from 'react-router';
 import { demoProducts, PRODUCT_COUNT } from '../../fixtures/products';
-import { categoryFilter, filterGroups, PAGE_RANGE, pageSizes, shopCopy, shopListing, sortOptions } from '../../fixtures/shop';
+import {
+  categoryFilter,
+  filterGroups,
+  listingPageTitle,
+  PAGE_RANGE,
+  pageSizes,
+  productCounter,
+  shopCopy,
+  shopListing,
+  sortOptions,
+} from '../../fixtures/shop';
 import { pages } from '../../fixtures/site';
 import { FilterSidebar } from '../components/product/FilterSidebar/FilterSidebar';
 import { ListingControls } from '../components/product/ListingControls/ListingControls';
@@ -27,12 +37,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 const listing: ListingOptions = shopListing;
 
+const PRODUCTS_PATH = '/products';
+
 /** The id of the results section: page links end in it, so even without JavaScript a new page opens at the grid. */
 const RESULTS_ID = 'product-list';
 
 /** The URL of a state of the list, landing at the top of the results. */
 function listingHref(state: ListingState): string {
-  return `${pages.products.path}${listingSearch(state, listing)}#${RESULTS_ID}`;
+  return `${PRODUCTS_PATH}${listingSearch(state, listing)}#${RESULTS_ID}`;
 }
 
 /**
@@ -53,31 +65,36 @@ export function loader({ request }: Route.LoaderArgs) {
     page: {
       ...pages.products,
       path: pages.products.path + listingSearch(state, listing, ['page', 'pageSize']),
-      title: state.page > 1 ? shopCopy.pageTitle(pages.products.title, state.page, lastPage) : pages.products.title,
+      title: state.page > 1 ? listingPageTitle(pages.products.title, state.page, lastPage) : pages.products.title,
     },
     state,
     pageCount: lastPage,
     range,
-    total: PRODUCT_COUNT,
+    counter: productCounter(range.from, range.to, PRODUCT_COUNT),
     products: demoProducts(range.to - range.from + 1, range.offset),
+    // Copy and filter data travel with the page rather than in the browser bundle.
+    copy: shopCopy,
+    filters: { primary: categoryFilter, groups: filterGroups },
+    sortOptions,
+    pageSizes,
   };
 }
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
-  const { state, pageCount: count, range, total, products } = loaderData;
+  const { state, pageCount: count, counter, products, copy, filters, sortOptions, pageSizes } = loaderData;
   const resultsRef = useRef<HTMLElement>(null);
   const toolbarRef = useRef<HTMLDivElement>(null);
   useFocusResultsAfterPaging(resultsRef, toolbarRef);
   const navigation = useNavigation();
-  const loading = navigation.state === 'loading' && navigation.location.pathname === pages.products.path;
+  const loading = navigation.state === 'loading' && navigation.location.pathname === PRODUCTS_PATH;
 
   return (
     <div className={styles.layout}>
       <FilterSidebar
-        heading={shopCopy.filtersHeading}
-        toggleLabel={shopCopy.filtersToggle}
-        primary={categoryFilter}
-        groups={filterGroups}
+        heading={copy.filtersHeading}
+        toggleLabel={copy.filtersToggle}
+        primary={filters.primary}
+        groups={filters.groups}
       />
       <section
         ref={resultsRef}
@@ -88,20 +105,20 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
         className={styles.results}
       >
         <h2 id="product-list-heading" className={visuallyHidden}>
-          {shopCopy.productListHeading}
+          {copy.productListHeading}
         </h2>
         <div ref={toolbarRef} className={styles.toolbar}>
           <p role="status" className={styles.counter}>
-            {shopCopy.counter(range.from, range.to, total)}
+            {counter}
           </p>
           <ListingControls
-            action={`${pages.products.path}#${RESULTS_ID}`}
+            action={`${PRODUCTS_PATH}#${RESULTS_ID}`}
             sort={state.sort}
             pageSize={state.pageSize}
             sortOptions={sortOptions}
             pageSizes={pageSizes}
             hrefFor={({ sort, pageSize }) => listingHref({ page: 1, sort, pageSize })}
-            labels={{ sort: shopCopy.sortLabel, pageSize: shopCopy.pageSizeLabel, apply: shopCopy.applyButton }}
+            labels={{ sort: copy.sortLabel, pageSize: copy.pageSizeLabel, apply: copy.applyButton }}
             names={{ sort: listingParams.sort, pageSize: listingParams.pageSize }}
           />
         </div>
@@ -111,9 +128,9 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           pageCount={count}
           range={PAGE_RANGE}
           hrefFor={(page) => listingHref({ ...state, page })}
-          label={shopCopy.paginationLabel}
-          previousLabel={shopCopy.previous}
-          nextLabel={shopCopy.next}
+          label={copy.paginationLabel}
+          previousLabel={copy.previous}
+          nextLabel={copy.next}
         />
       </section>
     </div>

@@ -9,6 +9,7 @@ import {
 } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary, loader } from '../../app/root';
+import { loader as catchAllLoader } from '../../app/routes/catch-all';
 import { visibleText } from '../support/html.ts';
 
 function RootErrorBoundary() {
@@ -24,6 +25,7 @@ const routes: RouteObject[] = [
     ErrorBoundary: RootErrorBoundary,
     children: [
       { index: true, Component: () => <p>home</p> },
+      { path: '*', loader: catchAllLoader, Component: () => null },
       {
         path: 'boom',
         loader() {

@@ -1,5 +1,4 @@
-import { style } from '@vanilla-extract/css';
-import { recipe } from '@vanilla-extract/recipes';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
 
 export const root = style({ position: 'relative', display: 'grid', gap: vars.space.xs, alignContent: 'start' });
@@ -20,23 +19,20 @@ export const image = style({
   selectors: { [`${root}:hover &`]: { transform: 'scale(1.04)' } },
 });
 
-export const badge = recipe({
-  base: {
-    position: 'absolute',
-    top: vars.space.sm,
-    left: vars.space.sm,
-    padding: `0.15rem ${vars.space.xs}`,
-    borderRadius: vars.radius.sm,
-    fontSize: vars.fontSize.xs,
-    fontWeight: 700,
-    letterSpacing: '0.04em',
-  },
-  variants: {
-    kind: {
-      new: { background: vars.color.ink, color: vars.color.ground },
-      sale: { background: vars.color.accent, color: vars.color.accentInk },
-    },
-  },
+export const badge = style({
+  position: 'absolute',
+  top: vars.space.sm,
+  left: vars.space.sm,
+  padding: `0.15rem ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 700,
+  letterSpacing: '0.04em',
+});
+
+export const badgeKind = styleVariants({
+  new: { background: vars.color.ink, color: vars.color.ground },
+  sale: { background: vars.color.accent, color: vars.color.accentInk },
 });
 
 export const brand = style({

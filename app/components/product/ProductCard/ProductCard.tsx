@@ -29,7 +29,7 @@ export function ProductCard({ product, eager = false, fetchPriority, headingLeve
           decoding="async"
           className={styles.image}
         />
-        {badge ? <span className={styles.badge({ kind: badge === 'New' ? 'new' : 'sale' })}>{badge}</span> : null}
+        {badge ? <span className={`${styles.badge} ${styles.badgeKind[badge === 'New' ? 'new' : 'sale']}`}>{badge}</span> : null}
       </div>
       {brand ? <p className={styles.brand}>{brand}</p> : null}
       <Heading className={styles.title}>
