@@ -11,10 +11,14 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { shellData } from '../fixtures/shell';
+import type { PageCopy } from '../fixtures/types';
 import type { Route } from './+types/root';
 import { Shell } from './components/shell/Shell/Shell';
+import { JsonLd } from './components/ui/JsonLd/JsonLd';
 import { titleFromPath } from './lib/page-title';
 import { useNonce } from './lib/nonce';
+import { publicOrigin } from './lib/origin';
+import { breadcrumbList } from './lib/structured-data';
 import './styles/global.css';
 import * as styles from './root.css';
 
@@ -23,8 +27,8 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export function loader() {
-  return shellData();
+export function loader({ request }: Route.LoaderArgs) {
+  return { ...shellData(), origin: publicOrigin(request) };
 }
 
 // The shell's data is static: client navigations need not fetch it again.
@@ -34,6 +38,7 @@ export function shouldRevalidate() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const canonical = useCanonicalUrl();
   // Marks the document once React has taken over, for tests and for styles that need JavaScript.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
@@ -45,6 +50,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1b1b1b" />
         <Meta />
+        {canonical ? (
+          <>
+            <link rel="canonical" href={canonical} />
+            <meta property="og:url" content={canonical} />
+          </>
+        ) : null}
         <Links />
       </head>
       <body>
@@ -59,6 +70,13 @@ export function Layout({ children }: { children: ReactNode }) {
 /** A route opts out of the breadcrumb and title band with `handle = { pageHeader: false }`. */
 export type RouteHandle = { pageHeader?: boolean };
 
+/** The absolute URL of the page on show, from its loader's `page.path`; none on error pages. */
+function useCanonicalUrl(): string | undefined {
+  const root = useRouteLoaderData<typeof loader>('root');
+  const page = (useMatches().at(-1)?.loaderData as { page?: PageCopy } | undefined)?.page;
+  return root && page ? root.origin + page.path : undefined;
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const matches = useMatches();
@@ -66,6 +84,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const title = handle?.pageHeader === false ? undefined : titleFromPath(pathname);
   return (
     <Shell data={loaderData} title={title}>
+      {title ? (
+        <JsonLd
+          data={breadcrumbList([
+            { name: 'Home', url: `${loaderData.origin}/` },
+            { name: title, url: loaderData.origin + pathname },
+          ])}
+        />
+      ) : null}
       <Outlet />
     </Shell>
   );

@@ -14,5 +14,7 @@ export default [
   route('checkOut', 'routes/checkout.tsx'),
   route('notfound', 'routes/not-found.tsx'),
   route('journal', 'routes/journal.tsx'),
+  route('robots.txt', 'routes/robots.ts'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
   route('*', 'routes/catch-all.tsx'),
 ] satisfies RouteConfig;

@@ -43,8 +43,8 @@ const PRODUCTS_PATH = '/products';
 const RESULTS_ID = 'product-list';
 
 /** The URL of a state of the list, landing at the top of the results. */
-function listingHref(state: ListingState): string {
-  return `${PRODUCTS_PATH}${listingSearch(state, listing)}#${RESULTS_ID}`;
+function listingHref(state: ListingState, options: ListingOptions): string {
+  return `${PRODUCTS_PATH}${listingSearch(state, options)}#${RESULTS_ID}`;
 }
 
 /**
@@ -77,11 +77,14 @@ export function loader({ request }: Route.LoaderArgs) {
     filters: { primary: categoryFilter, groups: filterGroups },
     sortOptions,
     pageSizes,
+    listing,
+    pageWindow: PAGE_RANGE,
   };
 }
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
-  const { state, pageCount: count, counter, products, copy, filters, sortOptions, pageSizes } = loaderData;
+  const { state, pageCount: count, counter, products, copy, filters, sortOptions, pageSizes, listing: options, pageWindow } =
+    loaderData;
   const resultsRef = useRef<HTMLElement>(null);
   const toolbarRef = useRef<HTMLDivElement>(null);
   useFocusResultsAfterPaging(resultsRef, toolbarRef);
@@ -117,7 +120,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             pageSize={state.pageSize}
             sortOptions={sortOptions}
             pageSizes={pageSizes}
-            hrefFor={({ sort, pageSize }) => listingHref({ page: 1, sort, pageSize })}
+            hrefFor={({ sort, pageSize }) => listingHref({ page: 1, sort, pageSize }, options)}
             labels={{ sort: copy.sortLabel, pageSize: copy.pageSizeLabel, apply: copy.applyButton }}
             names={{ sort: listingParams.sort, pageSize: listingParams.pageSize }}
           />
@@ -126,8 +129,8 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
         <Pagination
           current={state.page}
           pageCount={count}
-          range={PAGE_RANGE}
-          hrefFor={(page) => listingHref({ ...state, page })}
+          range={pageWindow}
+          hrefFor={(page) => listingHref({ ...state, page }, options)}
           label={copy.paginationLabel}
           previousLabel={copy.previous}
           nextLabel={copy.next}

@@ -20,7 +20,11 @@ const tags = (html: string, name: string) =>
   );
 const cards = (html: string) => count(html, /<article\b/);
 const counter = (html: string) => visibleText(html.match(/<p role="status"[^>]*>([\s\S]*?)<\/p>/)?.[1] ?? '');
-const canonical = (html: string) => tags(html, 'link').find((link) => link.rel === 'canonical')?.href;
+/** The canonical link's path: it is absolute, on the origin the page was served from. */
+const canonical = (html: string) => {
+  const href = tags(html, 'link').find((link) => link.rel === 'canonical')?.href;
+  return href?.startsWith(server.origin) ? href.slice(server.origin.length) : href;
+};
 const pagination = (html: string) => html.match(/<nav aria-label="Pagination"[\s\S]*?<\/nav>/)?.[0] ?? '';
 const currentPage = (html: string) => pagination(html).match(/<a[^>]*aria-current="page"[^>]*>(\d+)<\/a>/)?.[1];
 const links = (html: string) => tags(pagination(html), 'a');

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pages } from '../../fixtures/site.ts';
+import { fetchPage, startServer, type RunningServer } from '../support/server.ts';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+/** Every JSON-LD block of a page, parsed. */
+function jsonLd(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+}
+
+const attribute = (html: string, pattern: RegExp) => html.match(pattern)?.[1];
+
+describe('per-page SEO', () => {
+  it.each(Object.values(pages))('$path has a title, description, absolute canonical link, Open Graph and Twitter tags', async (page) => {
+    const { html } = await fetchPage(server.origin, page.path);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<title>${page.title} | Storefront</title>`);
+    expect(attribute(head, /<meta name="description" content="([^"]+)"/)).toBe(page.description);
+    const canonical = head.match(/<link rel="canonical" href="([^"]+)"/g) ?? [];
+    expect(canonical).toHaveLength(1);
+    expect(attribute(head, /<link rel="canonical" href="([^"]+)"/)).toBe(`${server.origin}${page.path}`);
+    expect(head).not.toMatch(/<meta[^>]+canonical/);
+    expect(attribute(head, /<meta property="og:url" content="([^"]+)"/)).toBe(`${server.origin}${page.path}`);
+    for (const property of ['og:title', 'og:description', 'og:type', 'og:site_name']) expect(head).toContain(`property="${property}"`);
+    for (const name of ['twitter:card', 'twitter:title', 'twitter:description']) expect(head).toContain(`name="${name}"`);
+  });
+
+  it.each(['/login', '/signUp', '/myAccount', '/cart', '/checkOut', '/notfound'])('%s is noindex', async (path) => {
+    const { html } = await fetchPage(server.origin, path);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it.each(['/', '/products', '/productDetails', '/about', '/contacts', '/journal'])('%s may be indexed', async (path) => {
+    const { html } = await fetchPage(server.origin, path);
+    expect(html).not.toContain('content="noindex"');
+  });
+
+  it.each(['/about', '/productDetails', '/checkOut'])('%s has a BreadcrumbList matching its breadcrumb', async (path) => {
+    const { html, headers } = await fetchPage(server.origin, path);
+    const breadcrumb = jsonLd(html).find((item) => item['@type'] === 'BreadcrumbList') as { itemListElement: Array<Record<string, unknown>> };
+    expect(breadcrumb.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${server.origin}/` },
+      { '@type': 'ListItem', position: 2, name: expect.any(String), item: `${server.origin}${path}` },
+    ]);
+    const nonce = headers.get('content-security-policy')!.match(/'nonce-([^']+)'/)![1];
+    for (const script of html.match(/<script type="application\/ld\+json"[^>]*>/g)!) expect(script).toContain(`nonce="${nonce}"`);
+  });
+
+  it('uses PUBLIC_URL for absolute URLs when the operator sets it', async () => {
+    process.env.PUBLIC_URL = 'https://shop.example.com/';
+    try {
+      const { html } = await fetchPage(server.origin, '/about?fresh=1');
+      expect(html).toContain('<link rel="canonical" href="https://shop.example.com/about"/>');
+      const sitemap = await fetchPage(server.origin, '/sitemap.xml?fresh=1');
+      expect(sitemap.html).toContain('<loc>https://shop.example.com/</loc>');
+    } finally {
+      delete process.env.PUBLIC_URL;
+    }
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('robots.txt allows crawling and names the sitemap', async () => {
+    const { status, headers, html } = await fetchPage(server.origin, '/robots.txt');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(html).toContain('User-agent: *');
+    expect(html).toContain(`Sitemap: ${server.origin}/sitemap.xml`);
+  });
+
+  it('sitemap.xml lists exactly the public pages with absolute URLs', async () => {
+    const { status, headers, html } = await fetchPage(server.origin, '/sitemap.xml');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const locations = [...html.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations.sort()).toEqual(['/', '/about', '/contacts', '/journal', '/productDetails', '/products'].map((path) => server.origin + path).sort());
+  });
+});
