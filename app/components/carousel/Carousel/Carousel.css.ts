@@ -27,7 +27,13 @@ export const viewport = style({
   },
 });
 
+// Embla moves the container and slides with transforms and measures offsetLeft. Never transition them: the
+// reduced-motion reset gives every element a 0.01ms transition of all properties, and a transform still
+// transitioning away while embla re-measures makes the container the slides' offsetParent (wrong gaps).
+const noTransition = { transitionProperty: 'none' } as const;
+
 export const container = style({
+  ...noTransition,
   display: 'flex',
   // Embla drags horizontally; vertical panning and pinch zoom stay with the browser.
   touchAction: 'pan-y pinch-zoom',
@@ -36,6 +42,7 @@ export const container = style({
 });
 
 export const slide = style({
+  ...noTransition,
   flex: `0 0 calc(100% / ${perView})`,
   minWidth: 0,
   paddingLeft: gap,
