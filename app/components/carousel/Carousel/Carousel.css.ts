@@ -51,7 +51,8 @@ export const slide = style({
 
 /** Controls that need JavaScript hide when it is off. */
 export const needsScript = style({
-  '@media': { '(scripting: none)': { display: 'none' } },
+  // Doubled class: it must win over the control's own display, whichever stylesheet loads last.
+  '@media': { '(scripting: none)': { selectors: { '&&': { display: 'none' } } } },
 });
 
 export const progressDuration = fallbackVar(autoplayDelay, '3000ms');
