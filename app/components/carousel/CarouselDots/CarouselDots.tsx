@@ -21,7 +21,7 @@ export function CarouselDots({ variant = 'numbered', label = 'Choose a slide', c
         <button
           key={index}
           type="button"
-          className={styles.dot({ variant })}
+          className={`${styles.dot} ${styles.dotVariant[variant]}`}
           aria-current={index === selected ? 'true' : undefined}
           onClick={() => scrollTo(index)}
         >
