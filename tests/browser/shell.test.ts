@@ -152,6 +152,19 @@ describe('every route in the browser', () => {
     await close();
   });
 
+  it('no page scrolls sideways on a 375px phone', async () => {
+    const { page, close } = await openPage(browser, { width: 375 });
+    const overflowing: string[] = [];
+    for (const route of routes) {
+      await page.goto(server.origin + route);
+      await waitForHydration(page);
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      if (scrollWidth > clientWidth) overflowing.push(`${route}: ${scrollWidth} > ${clientWidth}`);
+    }
+    expect(overflowing).toEqual([]);
+    await close();
+  });
+
   it.each([375, 1280])('the shell has no axe violation at %ipx', async (width) => {
     const { page, close } = await openPage(browser, { width });
     await page.goto(`${server.origin}/notfound`);

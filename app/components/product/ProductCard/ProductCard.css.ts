@@ -36,6 +36,7 @@ export const badgeKind = styleVariants({
 });
 
 export const brand = style({
+  minHeight: '1.6em',
   fontSize: vars.fontSize.xs,
   fontWeight: 600,
   letterSpacing: '0.08em',

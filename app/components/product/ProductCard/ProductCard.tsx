@@ -31,7 +31,8 @@ export function ProductCard({ product, eager = false, fetchPriority, headingLeve
         />
         {badge ? <span className={`${styles.badge} ${styles.badgeKind[badge === 'New' ? 'new' : 'sale']}`}>{badge}</span> : null}
       </div>
-      {brand ? <p className={styles.brand}>{brand}</p> : null}
+      {/* The brand line is always there, empty when there is no brand, so titles and prices line up in a row. */}
+      <p className={styles.brand}>{brand}</p>
       <Heading className={styles.title}>
         <Link to="/productDetails" className={styles.link}>
           {title}

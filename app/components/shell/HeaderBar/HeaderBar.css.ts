@@ -14,6 +14,7 @@ export const inner = style({
   padding: `${vars.space.xs} ${vars.space.gutter}`,
   '@media': {
     [media.atMostSm]: {
+      gap: vars.space.xs,
       gridTemplateColumns: '1fr auto auto',
       gridTemplateAreas: '"category account cart" "search search search"',
     },

@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { media } from '../../../styles/media';
 import { vars } from '../../../styles/theme.css';
 
 export const root = style({ position: 'relative', display: 'inline-flex' });
@@ -16,6 +17,7 @@ export const trigger = style({
   fontWeight: 500,
   whiteSpace: 'nowrap',
   ':hover': { background: 'rgba(255, 255, 255, 0.12)' },
+  '@media': { [media.atMostSm]: { padding: `0 ${vars.space.xs}` } },
 });
 
 export const panel = style({
