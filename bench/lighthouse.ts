@@ -1,0 +1,79 @@
+/**
+ * Lighthouse audit of every route (not a test): `npm run lighthouse` (after `npm run build`).
+ *
+ * Starts the production server on 127.0.0.1, runs Lighthouse 13 with Debian's Chromium (CHROME_PATH, else
+ * /usr/bin/chromium) three times per route on the mobile preset (simulated slow 4G and a 4× slower CPU) and
+ * prints the median run's scores and metrics. `--runs N` changes the count, `--desktop` uses the desktop
+ * preset, `--routes /,/products` audits only those.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { spawnServer } from '../tests/support/process.ts';
+
+const LIGHTHOUSE = 'lighthouse@13.5.0';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    desktop: { type: 'boolean', default: false },
+    routes: { type: 'string', default: '/,/products,/productDetails,/about,/contacts,/login,/signUp,/myAccount,/cart,/checkOut,/notfound,/journal' },
+  },
+});
+
+type Report = {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
+};
+
+function lighthouse(url: string, output: string): Promise<void> {
+  const chromeFlags = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+  const args = ['--yes', LIGHTHOUSE, url, '--quiet', '--output=json', `--output-path=${output}`, `--chrome-flags=${chromeFlags}`];
+  if (values.desktop) args.push('--preset=desktop');
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', args, {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code} for ${url}`))));
+  });
+}
+
+const score = (report: Report, category: string) => Math.round((report.categories[category]?.score ?? 0) * 100);
+
+const server = await spawnServer({ LOG_LEVEL: 'warn' });
+const dir = await mkdtemp(path.join(tmpdir(), 'storefront-lighthouse-'));
+try {
+  const runs = Number(values.runs);
+  console.log(`Lighthouse ${LIGHTHOUSE.split('@')[1]}, ${values.desktop ? 'desktop' : 'mobile'} preset, median of ${runs} runs, production server on 127.0.0.1`);
+  console.log('route            perf  a11y  best   seo    LCP ms   CLS     TBT ms');
+  for (const route of values.routes.split(',')) {
+    const reports: Report[] = [];
+    for (let run = 0; run < runs; run++) {
+      const output = path.join(dir, `report-${run}.json`);
+      await lighthouse(server.origin + route, output);
+      reports.push(JSON.parse(await readFile(output, 'utf8')) as Report);
+    }
+    // The median run by performance score; its metrics are reported with it.
+    const median = [...reports].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(runs / 2)]!;
+    const metric = (id: string) => median.audits[id]?.numericValue ?? Number.NaN;
+    console.log(
+      [
+        route.padEnd(15),
+        String(score(median, 'performance')).padStart(5),
+        String(score(median, 'accessibility')).padStart(5),
+        String(score(median, 'best-practices')).padStart(5),
+        String(score(median, 'seo')).padStart(5),
+        metric('largest-contentful-paint').toFixed(0).padStart(9),
+        metric('cumulative-layout-shift').toFixed(3).padStart(7),
+        metric('total-blocking-time').toFixed(0).padStart(9),
+      ].join(' '),
+    );
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true });
+  server.child.kill('SIGTERM');
+  await server.exited;
+}
