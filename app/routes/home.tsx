@@ -9,14 +9,17 @@ import {
   socialOffer,
   specialOffers,
 } from '../../fixtures/home';
-import { pages } from '../../fixtures/site';
+import { pages, site } from '../../fixtures/site';
 import { Adverts } from '../components/home/Adverts/Adverts';
 import { Banner } from '../components/home/Banner/Banner';
 import { Benefits } from '../components/home/Benefits/Benefits';
 import { NewArrivals } from '../components/home/NewArrivals/NewArrivals';
 import { ProductShelf } from '../components/home/ProductShelf/ProductShelf';
 import { SocialOffer } from '../components/home/SocialOffer/SocialOffer';
+import { JsonLd } from '../components/ui/JsonLd/JsonLd';
 import { pageMeta } from '../lib/meta';
+import { publicOrigin } from '../lib/origin';
+import { organization, webSite } from '../lib/structured-data';
 import { visuallyHidden } from '../styles/a11y.css';
 import type { RouteHandle } from '../root';
 import type { Route } from './+types/home';
@@ -26,9 +29,20 @@ export const handle: RouteHandle = { pageHeader: false };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader() {
+export function loader({ request }: Route.LoaderArgs) {
+  const origin = publicOrigin(request);
   return {
     page: pages.home,
+    structuredData: [
+      organization({
+        name: site.brand,
+        url: `${origin}/`,
+        logo: `${origin}/favicon.svg`,
+        email: site.contact.email,
+        telephone: site.contact.phone,
+      }),
+      webSite({ name: site.brand, url: `${origin}/` }),
+    ],
     heading: homeHeading,
     banner: { slides: bannerSlides, interval: BANNER_AUTOPLAY_INTERVAL },
     benefits,
@@ -44,6 +58,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { heading, banner } = loaderData;
   return (
     <>
+      {loaderData.structuredData.map((data) => (
+        <JsonLd key={data['@type']} data={data} />
+      ))}
       <h1 className={visuallyHidden}>{heading}</h1>
       <Banner slides={banner.slides} interval={banner.interval} />
       <Benefits benefits={loaderData.benefits} />

@@ -17,7 +17,10 @@ import { FilterSidebar } from '../components/product/FilterSidebar/FilterSidebar
 import { ListingControls } from '../components/product/ListingControls/ListingControls';
 import { Pagination } from '../components/product/Pagination/Pagination';
 import { ProductGrid } from '../components/product/ProductGrid/ProductGrid';
+import { JsonLd } from '../components/ui/JsonLd/JsonLd';
 import { pageMeta } from '../lib/meta';
+import { publicOrigin } from '../lib/origin';
+import { itemList } from '../lib/structured-data';
 import {
   canonicalListingQuery,
   isCanonicalListing,
@@ -60,6 +63,8 @@ export function loader({ request }: Route.LoaderArgs) {
   const state = readListing(searchParams, listing);
   const lastPage = pageCount(PRODUCT_COUNT, state.pageSize);
   const range = pageRange(state.page, state.pageSize, PRODUCT_COUNT);
+  const products = demoProducts(range.to - range.from + 1, range.offset);
+  const origin = publicOrigin(request);
   return {
     // The demo sort does not reorder anything, so sorted views name the unsorted page as canonical.
     page: {
@@ -71,7 +76,11 @@ export function loader({ request }: Route.LoaderArgs) {
     pageCount: lastPage,
     range,
     counter: productCounter(range.from, range.to, PRODUCT_COUNT),
-    products: demoProducts(range.to - range.from + 1, range.offset),
+    products,
+    structuredData: itemList(
+      products.map((product) => ({ name: product.title, url: `${origin}/productDetails` })),
+      range.from,
+    ),
     // Copy and filter data travel with the page rather than in the browser bundle.
     copy: shopCopy,
     filters: { primary: categoryFilter, groups: filterGroups },
@@ -93,6 +102,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className={styles.layout}>
+      <JsonLd data={loaderData.structuredData} />
       <FilterSidebar
         heading={copy.filtersHeading}
         toggleLabel={copy.filtersToggle}

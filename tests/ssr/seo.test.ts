@@ -81,3 +81,25 @@ describe('robots.txt and sitemap.xml', () => {
     expect(locations.sort()).toEqual(['/', '/about', '/contacts', '/journal', '/productDetails', '/products'].map((path) => server.origin + path).sort());
   });
 });
+
+describe('structured data', () => {
+  it('the home page describes the Organization and the WebSite', async () => {
+    const { html } = await fetchPage(server.origin, '/');
+    const items = jsonLd(html);
+    expect(items.find((item) => item['@type'] === 'Organization')).toMatchObject({
+      '@context': 'https://schema.org',
+      name: 'Storefront',
+      url: `${server.origin}/`,
+      logo: `${server.origin}/favicon.svg`,
+    });
+    expect(items.find((item) => item['@type'] === 'WebSite')).toMatchObject({ name: 'Storefront', url: `${server.origin}/` });
+    expect(items.some((item) => item['@type'] === 'BreadcrumbList')).toBe(false);
+  });
+
+  it('the shop page lists its products as an ItemList, numbered from the page offset', async () => {
+    const { html } = await fetchPage(server.origin, '/products?page=2');
+    const list = jsonLd(html).find((item) => item['@type'] === 'ItemList') as { itemListElement: Array<Record<string, unknown>> };
+    expect(list.itemListElement).toHaveLength(12);
+    expect(list.itemListElement[0]).toEqual({ '@type': 'ListItem', position: 13, name: 'Product', url: `${server.origin}/productDetails` });
+  });
+});
