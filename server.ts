@@ -30,6 +30,8 @@ export type AppOptions = {
   trustProxy?: boolean | number | string;
   /** Render each page once and reuse it (production only). Default: on unless PAGE_CACHE=off. */
   pageCache?: boolean;
+  /** In development, the HTTP server Vite's hot-reload socket shares (else Vite opens a port of its own). */
+  hmrServer?: Server;
 };
 
 export type App = {
@@ -95,7 +97,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (mode === 'development') {
     const vite = await import('vite');
-    const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: 'custom' });
+    const devServer = await vite.createServer({
+      server: { middlewareMode: true, hmr: options.hmrServer ? { server: options.hmrServer } : true },
+      appType: 'custom',
+    });
     // Vite serves source modules and hot-reload updates, and passes everything else on.
     app.use(devServer.middlewares);
     build = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
@@ -293,8 +298,6 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   const port = options.port ?? numberFromEnv('PORT', 3000)!;
   const host = options.host ?? process.env.HOST ?? '0.0.0.0';
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? numberFromEnv('SHUTDOWN_TIMEOUT_MS', 10_000)!;
-  const { app, drain, close } = await createApp(options);
-
   const server = createServer(
     {
       // Slow or idle clients cannot hold the server: headers within 10 s, a whole request within 30 s.
@@ -306,9 +309,10 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
       // Request line and headers together: 16 KiB, Node's default, made explicit.
       maxHeaderSize: 16_384,
     },
-    app,
   );
   server.maxHeadersCount = 100;
+  const { app, drain, close } = await createApp({ ...options, hmrServer: server });
+  server.on('request', app);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

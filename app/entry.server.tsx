@@ -17,10 +17,11 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
-  const nonce = randomBytes(16).toString('base64');
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  // Vite's dev server injects inline scripts and styles, so the policy applies to production builds.
-  if (import.meta.env.PROD) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+  // Vite's dev server injects inline scripts and styles, so the policy (and its nonce) is for production
+  // builds only. Without a policy browsers leave nonce attributes visible, which hydration would report.
+  const nonce = import.meta.env.PROD ? randomBytes(16).toString('base64') : undefined;
+  if (nonce) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
 
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -29,7 +30,7 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let settled = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
+      <NonceContext.Provider value={nonce ?? ''}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {

@@ -6,4 +6,5 @@ import { createContext, useContext } from 'react';
  */
 export const NonceContext = createContext('');
 
-export const useNonce = () => useContext(NonceContext);
+/** The nonce for inline scripts, or undefined when there is none (in the browser, and in development). */
+export const useNonce = (): string | undefined => useContext(NonceContext) || undefined;

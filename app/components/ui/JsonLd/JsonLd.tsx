@@ -8,7 +8,7 @@ export function JsonLd({ data }: JsonLdProps) {
   return (
     <script
       type="application/ld+json"
-      nonce={nonce || undefined}
+      nonce={nonce}
       // JSON is not HTML: React would escape quotes, so the already-safe text goes in as is.
       dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
     />
