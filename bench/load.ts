@@ -31,13 +31,25 @@ try {
   const paths = values.paths.split(',');
   const connections = Number(values.connections);
   if (values.soak) {
+    // In four rounds, so a leak (steady growth) can be told from the heap settling (growth that levels off).
     const amount = Number(values.soak);
-    const before = await rssOf();
-    const result = await autocannon({ url: server.origin, connections, amount, requests: paths.map((path) => ({ path })) });
-    const after = await rssOf();
-    console.log(`soak: ${amount} requests over ${paths.join(', ')} at ${connections} connections`);
-    console.log(`  RSS before ${before.toFixed(1)} MB, after ${after.toFixed(1)} MB (${(after - before >= 0 ? '+' : '') + (after - before).toFixed(1)} MB)`);
-    console.log(`  errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}`);
+    const rounds = 4;
+    console.log(`soak: ${amount} requests over ${paths.join(', ')} at ${connections} connections, in ${rounds} rounds`);
+    console.log(`  RSS before: ${(await rssOf()).toFixed(1)} MB`);
+    let errors = 0;
+    let non2xx = 0;
+    for (let round = 1; round <= rounds; round++) {
+      const result = await autocannon({
+        url: server.origin,
+        connections,
+        amount: Math.ceil(amount / rounds),
+        requests: paths.map((path) => ({ path })),
+      });
+      errors += result.errors + result.timeouts;
+      non2xx += result.non2xx;
+      console.log(`  RSS after ${round * Math.ceil(amount / rounds)} requests: ${(await rssOf()).toFixed(1)} MB`);
+    }
+    console.log(`  errors ${errors}, non-2xx ${non2xx}`);
   } else {
     const duration = Number(values.duration);
     console.log(`load: ${duration} s per page, ${connections} connections, production server on 127.0.0.1`);

@@ -103,3 +103,20 @@ describe('structured data', () => {
     expect(list.itemListElement[0]).toEqual({ '@type': 'ListItem', position: 13, name: 'Product', url: `${server.origin}/productDetails` });
   });
 });
+
+describe('images', () => {
+  const routes = Object.values(pages).map((page) => page.path);
+
+  it.each(routes)('%s: every image has a width and a height, and below-the-fold images are lazy', async (path) => {
+    const { html } = await fetchPage(server.origin, path);
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    const images = main.match(/<img\b[^>]*>/g) ?? [];
+    for (const image of html.match(/<img\b[^>]*>/g) ?? []) {
+      expect(image, image).toMatch(/\swidth="\d+"/);
+      expect(image, image).toMatch(/\sheight="\d+"/);
+      expect(image, image).toMatch(/\salt="[^"]*"/);
+    }
+    // Past the first screenful (a few images at most), nothing loads before it is needed.
+    for (const image of images.slice(8)) expect(image, image).toContain('loading="lazy"');
+  });
+});

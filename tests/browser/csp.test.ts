@@ -1,0 +1,47 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, waitForHydration } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const routes = ['/', '/products', '/productDetails', '/about', '/contacts', '/login', '/signUp', '/myAccount', '/cart', '/checkOut', '/notfound', '/journal', '/no-such-page'];
+
+describe('the enforced Content-Security-Policy', () => {
+  it('hydrates every page and runs its widgets with no violation reported', async () => {
+    const { page, problems, close } = await openPage(browser, { width: 1280 });
+    // Every violation the browser reports, from the first byte of each document.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const violations: string[] = [];
+    for (const route of routes) {
+      const response = await page.goto(server.origin + route);
+      expect(response?.headers()['content-security-policy']).toMatch(/script-src 'nonce-/);
+      await waitForHydration(page);
+      // Exercise what hydration made interactive: a dropdown and a client-side navigation.
+      await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+      await page.keyboard.press('Escape');
+      const found = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+      violations.push(...found.map((violation) => `${route}: ${violation}`));
+    }
+    await page.goto(`${server.origin}/`);
+    await waitForHydration(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop', exact: true }).click();
+    await page.waitForURL(`${server.origin}/products`);
+    violations.push(...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)));
+    expect(violations).toEqual([]);
+    expect(problems.filter((problem) => /Content Security Policy|Refused to/i.test(problem))).toEqual([]);
+    await close();
+  });
+});
