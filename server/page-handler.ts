@@ -4,7 +4,7 @@
  * Every page is rendered from static fixtures, so the HTML for a URL never changes while a build runs; only
  * the CSP nonce differs between responses. A page is therefore rendered once, stored with its nonce replaced
  * by a placeholder, and each later response gets a fresh nonce stamped in (see
- * docs/decisions/0004-render-once-stamp-nonce.md). Stored pages also answer conditional GETs with 304.
+ * docs/decisions/0003-render-once-stamp-nonce.md). Stored pages also answer conditional GETs with 304.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
