@@ -16,7 +16,12 @@ export const offices = style({
 
 export const details = style({ display: 'grid', gap: vars.space.sm, fontSize: vars.fontSize.sm });
 
-export const detail = style({ display: 'grid', gridTemplateColumns: '9rem 1fr', gap: vars.space.sm, '@media': { [media.atMostSm]: { gridTemplateColumns: '1fr' } } });
+export const detail = style({
+  display: 'grid',
+  gridTemplateColumns: '9rem 1fr',
+  gap: vars.space.sm,
+  '@media': { [media.atMostSm]: { gridTemplateColumns: '1fr', gap: vars.space.xxs } },
+});
 
 export const term = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, fontWeight: 600 });
 
