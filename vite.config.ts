@@ -2,20 +2,25 @@ import { reactRouter } from '@react-router/dev/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vite';
 
+/** What root.tsx renders on every page: the shell's components and the helpers and styles they use. */
+const SHELL_MODULES =
+  /\/app\/(styles\/|lib\/(nonce|page-title|meta|money|structured-data|class-names)\.ts|components\/shell\/|components\/ui\/(Button|Dropdown|Icon|SearchBox|JsonLd)\/)/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [vanillaExtractPlugin(), reactRouter()],
-  // vanilla-extract is a build tool: bundle its small runtime (recipes) so production needs no dev packages.
+  // vanilla-extract is a build tool: whatever runtime it needs goes into the bundle, so production installs
+  // no dev packages (tests/ssr/build.test.ts checks).
   ssr: { noExternal: [/^@vanilla-extract\//] },
   build: {
     rollupOptions: isSsrBuild
       ? {}
       : {
           output: {
-            // Every page needs React and React Router, and the shell's small shared modules: two files compress
-            // better than a dozen and are cached once (docs/decisions/0005-javascript-budget.md).
+            // Every page needs React and React Router, and the shell with the few modules it uses: two files
+            // compress better than a dozen and are cached once (docs/decisions/0005-javascript-budget.md).
             manualChunks: (id: string) => {
               if (/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'framework';
-              if (/\/app\/(lib|styles|components\/(ui|shell)|components\/product\/(ProductCard|Price))\//.test(id)) return 'shared';
+              if (SHELL_MODULES.test(id)) return 'shell';
               return undefined;
             },
           },

@@ -1,14 +1,59 @@
+import { Link } from 'react-router';
+import { about } from '../../fixtures/about';
 import { pages } from '../../fixtures/site';
-import { Placeholder } from '../components/ui/Placeholder/Placeholder';
 import { pageMeta } from '../lib/meta';
+import * as layout from '../styles/layout.css';
 import type { Route } from './+types/about';
+import * as styles from './about.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
 export function loader() {
-  return { page: pages.about };
+  return { page: pages.about, ...about };
 }
 
-export default function AboutPage() {
-  return <Placeholder>Our story is being written.</Placeholder>;
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
+  const { tiles, statement, blocks } = loaderData;
+  return (
+    <div className={layout.pageBody}>
+      <ul className={styles.tiles} aria-label="Discover">
+        {tiles.map((tile, index) => (
+          <li key={tile.label} className={styles.tile}>
+            <Link to={tile.to} className={styles.tileLink}>
+              <img
+                src={tile.image.src}
+                alt={tile.image.alt}
+                width={tile.image.width}
+                height={tile.image.height}
+                loading="eager"
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+                className={styles.tileImage}
+              />
+              <span className={styles.tileLabel}>{tile.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <section className={styles.statement} aria-labelledby="brand-statement">
+        <h2 id="brand-statement" className={styles.statementHeading}>
+          {statement.heading}
+        </h2>
+        <p className={styles.statementText}>{statement.text}</p>
+      </section>
+
+      <div className={styles.blocks}>
+        {blocks.map((block) => (
+          <section key={block.id} id={block.id} className={styles.block} aria-labelledby={`${block.id}-heading`}>
+            <h2 id={`${block.id}-heading`} className={layout.sectionHeading}>
+              {block.heading}
+            </h2>
+            {block.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </section>
+        ))}
+      </div>
+    </div>
+  );
 }

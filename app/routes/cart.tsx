@@ -1,14 +1,166 @@
+import { Link } from 'react-router';
+import { CART_TOTAL, cartLines, cartLineTotal, cartPage, cartShipping, cartSizes, cartSubtotal } from '../../fixtures/cart-page';
 import { pages } from '../../fixtures/site';
-import { Placeholder } from '../components/ui/Placeholder/Placeholder';
+import { Button, buttonStyle } from '../components/ui/Button/Button';
+import { DemoForm } from '../components/ui/DemoForm/DemoForm';
+import { FormStatus } from '../components/ui/FormStatus/FormStatus';
+import { NumberStepper } from '../components/ui/NumberStepper/NumberStepper';
+import { SelectField } from '../components/ui/SelectField/SelectField';
+import { TextField } from '../components/ui/TextField/TextField';
+import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
+import { formatPrice } from '../lib/money';
+import { visuallyHidden } from '../styles/a11y.css';
+import * as layout from '../styles/layout.css';
 import type { Route } from './+types/cart';
+import * as styles from './cart.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
 export function loader() {
-  return { page: pages.cart };
+  return {
+    page: pages.cart,
+    copy: cartPage,
+    lines: cartLines.map((line) => ({ ...line, total: cartLineTotal(line) })),
+    sizes: cartSizes,
+    subtotal: cartSubtotal,
+    shipping: cartShipping,
+    total: CART_TOTAL,
+  };
 }
 
-export default function CartPage() {
-  return <Placeholder>Your cart is on its way.</Placeholder>;
+export const action = demoFormAction;
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { copy, lines, sizes, subtotal, shipping, total } = loaderData;
+  const { columns } = copy;
+  return (
+    <div className={`${layout.pageBody} ${styles.root}`}>
+      <DemoForm className={styles.form}>
+        <table className={styles.table}>
+          <caption className={visuallyHidden}>{copy.caption}</caption>
+          <thead className={styles.head}>
+            <tr>
+              <th scope="col">{columns.product}</th>
+              <th scope="col">{columns.price}</th>
+              <th scope="col">{columns.quantity}</th>
+              <th scope="col">{columns.size}</th>
+              <th scope="col" className={styles.end}>
+                {columns.total}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line, index) => (
+              <tr key={line.id} className={styles.row}>
+                <th scope="row" className={styles.product}>
+                  <img
+                    src={line.image.src}
+                    alt=""
+                    width={line.image.width}
+                    height={line.image.height}
+                    loading={index < 2 ? 'eager' : 'lazy'}
+                    fetchPriority={index === 0 ? 'high' : 'auto'}
+                    className={styles.image}
+                  />
+                  <span className={styles.name}>{line.name}</span>
+                </th>
+                <td className={styles.cell}>
+                  <span className={styles.cellLabel} aria-hidden="true">
+                    {columns.price}
+                  </span>
+                  {formatPrice(line.price)}
+                </td>
+                <td className={styles.cell}>
+                  <NumberStepper
+                    id={`quantity-${line.id}`}
+                    name={`quantity-${line.id}`}
+                    defaultValue={line.quantity}
+                    label={<ColumnLabel column={columns.quantity} name={line.name} />}
+                    labelClassName={styles.controlLabel}
+                    decreaseLabel={`Decrease quantity of ${line.name}`}
+                    increaseLabel={`Increase quantity of ${line.name}`}
+                    className={styles.control}
+                  />
+                </td>
+                <td className={styles.cell}>
+                  <SelectField
+                    id={`size-${line.id}`}
+                    name={`size-${line.id}`}
+                    options={sizes}
+                    defaultValue={line.size}
+                    autoComplete="off"
+                    label={<ColumnLabel column={columns.size} name={line.name} />}
+                    labelClassName={styles.controlLabel}
+                    className={`${styles.control} ${styles.size}`}
+                  />
+                </td>
+                <td className={`${styles.cell} ${styles.end} ${styles.lineTotal}`}>
+                  <span className={styles.cellLabel} aria-hidden="true">
+                    {columns.total}
+                  </span>
+                  {formatPrice(line.total)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+
+        <div className={styles.actions}>
+          <div className={styles.coupon}>
+            <TextField
+              id="cart-coupon"
+              name={copy.coupon.name}
+              label={copy.coupon.label}
+              placeholder={copy.coupon.placeholder}
+              autoComplete="off"
+              className={styles.couponField}
+            />
+            <Button type="submit" name="intent" value="coupon" tone="secondary">
+              {copy.coupon.submit}
+            </Button>
+          </div>
+          <Button type="submit" name="intent" value="update">
+            {copy.update}
+          </Button>
+        </div>
+        <FormStatus message={actionData?.notice} />
+      </DemoForm>
+
+      <section className={`${layout.panel} ${styles.totals}`} aria-labelledby="cart-totals-heading">
+        <h2 id="cart-totals-heading" className={layout.sectionHeading}>
+          {copy.totals.heading}
+        </h2>
+        <dl className={styles.sums}>
+          <div className={styles.sum}>
+            <dt>{copy.totals.subtotal}</dt>
+            <dd>{formatPrice(subtotal)}</dd>
+          </div>
+          <div className={styles.sum}>
+            <dt>{shipping.label}</dt>
+            <dd>
+              {shipping.method}: {formatPrice(shipping.amount)}
+            </dd>
+          </div>
+          <div className={`${styles.sum} ${styles.grandTotal}`}>
+            <dt>{copy.totals.total}</dt>
+            <dd>{total}</dd>
+          </div>
+        </dl>
+        <Link to={copy.checkout.to} className={buttonStyle({ tone: 'accent', width: 'full' })}>
+          {copy.checkout.label}
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+/** "Quantity" on screen (phones), "Quantity of Denim jacket" to assistive technology. */
+function ColumnLabel({ column, name }: { column: string; name: string }) {
+  return (
+    <>
+      {column}
+      <span className={visuallyHidden}> of {name}</span>
+    </>
+  );
 }

@@ -1,14 +1,114 @@
+import { CART_TOTAL, cartLines, cartLineTotal, cartPage, cartShipping, cartSubtotal } from '../../fixtures/cart-page';
+import { billingFields, checkoutPage, orderNotesField, paymentOptions } from '../../fixtures/checkout';
 import { pages } from '../../fixtures/site';
-import { Placeholder } from '../components/ui/Placeholder/Placeholder';
+import { Button } from '../components/ui/Button/Button';
+import { DemoForm } from '../components/ui/DemoForm/DemoForm';
+import { FormFields } from '../components/ui/FormFields/FormFields';
+import { FormStatus } from '../components/ui/FormStatus/FormStatus';
+import { RadioGroup } from '../components/ui/RadioGroup/RadioGroup';
+import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
+import { formatPrice } from '../lib/money';
+import * as layout from '../styles/layout.css';
 import type { Route } from './+types/checkout';
+import * as styles from './checkout.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
 export function loader() {
-  return { page: pages.checkOut };
+  return {
+    page: pages.checkOut,
+    copy: checkoutPage,
+    billingFields,
+    orderNotesField,
+    paymentOptions,
+    order: {
+      lines: cartLines.map((line) => ({ id: line.id, name: line.name, quantity: line.quantity, total: cartLineTotal(line) })),
+      subtotalLabel: cartPage.totals.subtotal,
+      subtotal: cartSubtotal,
+      shipping: cartShipping,
+      totalLabel: cartPage.totals.total,
+      total: CART_TOTAL,
+    },
+  };
 }
 
-export default function CheckoutPage() {
-  return <Placeholder>Checking out is on its way.</Placeholder>;
+export const action = demoFormAction;
+
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { copy, order } = loaderData;
+  return (
+    <div className={layout.pageBody}>
+      <DemoForm className={layout.columns.wide}>
+        <div className={styles.details}>
+          <section className={styles.section} aria-labelledby="billing-heading">
+            <h2 id="billing-heading" className={layout.sectionHeading}>
+              {copy.billingHeading}
+            </h2>
+            <FormFields fields={loaderData.billingFields} idPrefix="billing" />
+          </section>
+          <section className={styles.section} aria-labelledby="notes-heading">
+            <h2 id="notes-heading" className={layout.sectionHeading}>
+              {copy.notesHeading}
+            </h2>
+            <FormFields fields={[loaderData.orderNotesField]} idPrefix="checkout" />
+          </section>
+        </div>
+
+        <section className={`${layout.panel} ${styles.summary}`} aria-labelledby="order-heading">
+          <h2 id="order-heading" className={layout.sectionHeading}>
+            {copy.summaryHeading}
+          </h2>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{copy.summaryColumns.product}</th>
+                <th scope="col" className={styles.amount}>
+                  {copy.summaryColumns.total}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.lines.map((line) => (
+                <tr key={line.id}>
+                  <th scope="row" className={styles.lineName}>
+                    {line.name} <span className={styles.quantity}>× {line.quantity}</span>
+                  </th>
+                  <td className={styles.amount}>{formatPrice(line.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{order.subtotalLabel}</th>
+                <td className={styles.amount}>{formatPrice(order.subtotal)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{order.shipping.label}</th>
+                <td className={styles.amount}>
+                  {order.shipping.method}: {formatPrice(order.shipping.amount)}
+                </td>
+              </tr>
+              <tr className={styles.total}>
+                <th scope="row">{order.totalLabel}</th>
+                <td className={styles.amount}>{order.total}</td>
+              </tr>
+            </tfoot>
+          </table>
+          <RadioGroup
+            name="payment"
+            legend={copy.paymentLegend}
+            options={loaderData.paymentOptions}
+            defaultValue={copy.defaultPayment}
+            layout="stacked"
+            className={styles.payment}
+          />
+          <Button type="submit" tone="accent" width="full">
+            {copy.submit}
+          </Button>
+          <FormStatus message={actionData?.notice} />
+        </section>
+      </DemoForm>
+    </div>
+  );
 }

@@ -1,14 +1,94 @@
+import type { ReactNode } from 'react';
+import { contactForm, officesCopy } from '../../fixtures/contact';
+import { officeLabels, offices, type Office } from '../../fixtures/offices';
 import { pages } from '../../fixtures/site';
-import { Placeholder } from '../components/ui/Placeholder/Placeholder';
+import { DismissibleDetails } from '../components/ui/DismissibleDetails/DismissibleDetails';
+import { FieldsForm } from '../components/ui/FieldsForm/FieldsForm';
+import { Icon, type IconName } from '../components/ui/Icon/Icon';
+import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
+import * as layout from '../styles/layout.css';
 import type { Route } from './+types/contacts';
+import * as styles from './contacts.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
 export function loader() {
-  return { page: pages.contacts };
+  return { page: pages.contacts, form: contactForm, officesCopy, offices, officeLabels };
 }
 
-export default function ContactsPage() {
-  return <Placeholder>Our contact details are on their way.</Placeholder>;
+export const action = demoFormAction;
+
+export default function ContactsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { form } = loaderData;
+  return (
+    <div className={`${layout.pageBody} ${layout.columns.wide}`}>
+      <section className={styles.formSection} aria-labelledby="contact-heading">
+        <h2 id="contact-heading" className={layout.sectionHeading}>
+          {form.heading}
+        </h2>
+        <p className={styles.intro}>{form.intro}</p>
+        <FieldsForm
+          aria-labelledby="contact-heading"
+          fields={form.fields}
+          idPrefix="contact"
+          submitLabel={form.submit}
+          notice={actionData?.notice}
+        />
+      </section>
+
+      <section className={styles.offices} aria-labelledby="offices-heading">
+        <h2 id="offices-heading" className={layout.sectionHeading}>
+          {loaderData.officesCopy.heading}
+        </h2>
+        <p className={styles.intro}>{loaderData.officesCopy.intro}</p>
+        <div>
+          {loaderData.offices.map((office) => (
+            <DismissibleDetails key={office.country} name="offices" summary={office.country}>
+              <OfficeDetails office={office} labels={loaderData.officeLabels} />
+            </DismissibleDetails>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function OfficeDetails({ office, labels }: { office: Office; labels: typeof officeLabels }) {
+  return (
+    <dl className={styles.details}>
+      <OfficeLine icon="pin" label={labels.address}>
+        <address className={styles.address}>
+          {office.address.map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+        </address>
+      </OfficeLine>
+      <OfficeLine icon="phone" label={labels.phone}>
+        <a href={`tel:${office.phone.replace(/\s/g, '')}`}>{office.phone}</a>
+      </OfficeLine>
+      <OfficeLine icon="mail" label={labels.email}>
+        <a href={`mailto:${office.email}`}>{office.email}</a>
+      </OfficeLine>
+      <OfficeLine icon="clock" label={labels.hours}>
+        {office.hours.map((line) => (
+          <span key={line} className={styles.line}>
+            {line}
+          </span>
+        ))}
+      </OfficeLine>
+    </dl>
+  );
+}
+
+function OfficeLine({ icon, label, children }: { icon: IconName; label: string; children: ReactNode }) {
+  return (
+    <div className={styles.detail}>
+      <dt className={styles.term}>
+        <Icon name={icon} size={18} className={styles.icon} />
+        {label}
+      </dt>
+      <dd className={styles.value}>{children}</dd>
+    </div>
+  );
 }

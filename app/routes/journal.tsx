@@ -1,14 +1,52 @@
+import { journal } from '../../fixtures/journal';
 import { pages } from '../../fixtures/site';
-import { Placeholder } from '../components/ui/Placeholder/Placeholder';
 import { pageMeta } from '../lib/meta';
+import * as layout from '../styles/layout.css';
 import type { Route } from './+types/journal';
+import * as styles from './journal.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
 export function loader() {
-  return { page: pages.journal };
+  return { page: pages.journal, ...journal };
 }
 
-export default function JournalPage() {
-  return <Placeholder>Journal stories are on their way.</Placeholder>;
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+export default function JournalPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className={layout.pageBody}>
+      <p className={styles.intro}>{loaderData.intro}</p>
+      <ul className={styles.list}>
+        {loaderData.articles.map((article, index) => (
+          <li key={article.id} className={index === 0 ? styles.featured : undefined}>
+            <article className={index === 0 ? `${styles.article} ${styles.featuredArticle}` : styles.article} aria-labelledby={`${article.id}-title`}>
+              <img
+                src={article.image.src}
+                alt={article.image.alt}
+                width={article.image.width}
+                height={article.image.height}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+                decoding="async"
+                className={styles.image}
+              />
+              <div className={styles.body}>
+                <p className={layout.eyebrow}>{article.category}</p>
+                <h2 id={`${article.id}-title`} className={styles.title}>
+                  {article.title}
+                </h2>
+                <p className={styles.meta}>
+                  <time dateTime={article.date}>{dateFormat.format(new Date(article.date))}</time>
+                  {' · '}
+                  {article.author}
+                </p>
+                <p className={styles.excerpt}>{article.excerpt}</p>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }

@@ -1,17 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, waitForHydration } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, waitForHydration } from '../support/browser.ts';
+import { browser, server, useServerAndBrowser } from '../support/setup.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useServerAndBrowser();
 
 const routes = ['/', '/products', '/productDetails', '/about', '/contacts', '/login', '/signUp', '/myAccount', '/cart', '/checkOut', '/notfound', '/journal', '/no-such-page'];
 

@@ -1,18 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { BANNER_AUTOPLAY_INTERVAL, bannerSlides, newArrivals, NEW_ARRIVALS_LAYOUT } from '../../fixtures/home.ts';
-import { axeViolations, launchBrowser, openPage, waitForHydration, type PageOptions } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { axeViolations, openPage, waitForHydration, type PageOptions } from '../support/browser.ts';
+import { browser, server, useServerAndBrowser } from '../support/setup.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useServerAndBrowser();
 
 async function openHome(options: PageOptions = {}) {
   const observed = await openPage(browser, options);

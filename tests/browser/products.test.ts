@@ -1,17 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, openPage, waitForHydration } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, openPage, waitForHydration } from '../support/browser.ts';
+import { browser, server, useServerAndBrowser } from '../support/setup.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useServerAndBrowser();
 
 const counter = (page: Page) => page.getByRole('status').textContent();
 const cards = (page: Page) => page.locator('#product-list article').count();

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { budgetRoutes, measureRoute, overBudget } from '../../bench/size.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { server, useServer } from '../support/setup.ts';
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+useServer();
 
 describe('size budgets of a first visit (gzipped)', () => {
   it.each(budgetRoutes)('%s stays within its JavaScript, CSS and HTML budgets', async (route) => {

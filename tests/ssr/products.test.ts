@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { brands, PRODUCT_COUNT } from '../../fixtures/products.ts';
 import { filterGroups, pageSizes, priceRanges, sortOptions } from '../../fixtures/shop.ts';
 import { categories, site } from '../../fixtures/site.ts';
 import { count, visibleText } from '../support/html.ts';
-import { fetchPage, startServer, type RunningServer } from '../support/server.ts';
+import { fetchPage } from '../support/server.ts';
+import { server, useServer } from '../support/setup.ts';
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+useServer();
 
 const get = (path: string) => fetchPage(server.origin, path);
 

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pages } from '../../fixtures/site.ts';
-import { fetchPage, startServer, type RunningServer } from '../support/server.ts';
+import { fetchPage } from '../support/server.ts';
+import { server, useServer } from '../support/setup.ts';
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+useServer();
 
 /** Every JSON-LD block of a page, parsed. */
 function jsonLd(html: string): Array<Record<string, unknown>> {

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { categories, footerColumns, notFoundText, pages, site, topNav } from '../../fixtures/site.ts';
-import { fetchPage, startServer, type RunningServer } from '../support/server.ts';
+import { fetchPage } from '../support/server.ts';
+import { server, useServer } from '../support/setup.ts';
 import { h1Text, visibleText } from '../support/html.ts';
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+useServer();
 
 const routes: Array<[path: string, heading: string]> = [
   ['/products', 'Products'],

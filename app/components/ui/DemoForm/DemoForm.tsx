@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { Form } from 'react-router';
+
+export type DemoFormProps = {
+  /** The accessible name of the form, e.g. its heading's id. */
+  'aria-labelledby'?: string;
+  className?: string;
+  children: ReactNode;
+};
+
+/**
+ * A form that posts to its own route's action, with or without JavaScript. The demo's actions store
+ * nothing and answer a notice (show it with FormStatus next to the submit button), so submitting never
+ * reaches an error page, never pretends to succeed and never puts a field, a password say, into a URL.
+ */
+export function DemoForm({ className, children, ...names }: DemoFormProps) {
+  return (
+    <Form method="post" preventScrollReset className={className} {...names}>
+      {children}
+    </Form>
+  );
+}

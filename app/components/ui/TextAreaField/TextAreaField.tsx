@@ -1,0 +1,23 @@
+import type { ReactNode, TextareaHTMLAttributes } from 'react';
+import { cx } from '../../../lib/class-names';
+import * as form from '../../../styles/form.css';
+import { FieldLabel } from '../FieldLabel/FieldLabel';
+
+export type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> & {
+  id: string;
+  label: ReactNode;
+  optional?: boolean;
+  className?: string;
+};
+
+/** A labelled multi-line text input. */
+export function TextAreaField({ id, label, optional, className, rows = 5, ...textarea }: TextAreaFieldProps) {
+  return (
+    <div className={cx(form.field, className)}>
+      <FieldLabel htmlFor={id} optional={optional}>
+        {label}
+      </FieldLabel>
+      <textarea id={id} rows={rows} className={cx(form.control, form.textarea)} {...textarea} />
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoFormNotice } from '../../fixtures/forms.ts';
+import { axeViolations, openPage, waitForHydration } from '../support/browser.ts';
+import { browser, server, useServerAndBrowser } from '../support/setup.ts';
+
+useServerAndBrowser();
+
+const javaScript = [
+  ['with JavaScript', true],
+  ['without JavaScript', false],
+] as const;
+
+async function visit(page: Page, path: string, javaScriptEnabled: boolean) {
+  await page.goto(server.origin + path);
+  if (javaScriptEnabled) await waitForHydration(page);
+}
+
+describe('contact office panels', () => {
+  const office = (page: Page, country: string) => page.locator('details').filter({ has: page.getByText(country, { exact: true }) });
+  const isOpen = (page: Page, country: string) => office(page, country).evaluate((details) => (details as HTMLDetailsElement).open);
+
+  it('open on a click, close on a click outside, and one at a time', async () => {
+    const { page, problems, close } = await openPage(browser);
+    await visit(page, '/contacts', true);
+    expect(await page.getByText('Musterstraße 12').isVisible()).toBe(false);
+
+    await page.getByText('Germany', { exact: true }).click();
+    await expect.poll(() => isOpen(page, 'Germany')).toBe(true);
+    expect(await page.getByText('Musterstraße 12').isVisible()).toBe(true);
+    expect(await page.getByText('berlin@storefront.example').isVisible()).toBe(true);
+    expect(await office(page, 'Germany').getByText('Opening hours').isVisible()).toBe(true);
+
+    // A click inside the panel keeps it open; a click anywhere outside closes it.
+    await page.getByText('Musterstraße 12').click();
+    expect(await isOpen(page, 'Germany')).toBe(true);
+    await page.getByRole('heading', { name: 'Get in touch' }).click();
+    await expect.poll(() => isOpen(page, 'Germany')).toBe(false);
+
+    await page.getByText('Germany', { exact: true }).click();
+    await page.getByText('Slovakia', { exact: true }).click();
+    await expect.poll(() => isOpen(page, 'Slovakia')).toBe(true);
+    expect(await isOpen(page, 'Germany')).toBe(false);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('work from the keyboard: Enter opens, Escape closes and returns focus to the summary', async () => {
+    const { page, problems, close } = await openPage(browser);
+    await visit(page, '/contacts', true);
+    await page.getByText('Lithuania', { exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isOpen(page, 'Lithuania')).toBe(true);
+    expect(await page.getByText('vilnius@storefront.example').isVisible()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => isOpen(page, 'Lithuania')).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Lithuania');
+    await page.keyboard.press('Space');
+    await expect.poll(() => isOpen(page, 'Lithuania')).toBe(true);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('are readable without JavaScript', async () => {
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+    await visit(page, '/contacts', false);
+    await page.getByText('Slovakia', { exact: true }).click();
+    expect(await page.getByText('Vzorová 7').isVisible()).toBe(true);
+    expect(await page.getByText('+421 2 0000 5678').isVisible()).toBe(true);
+    await page.getByText('Slovakia', { exact: true }).click();
+    expect(await page.getByText('Vzorová 7').isVisible()).toBe(false);
+    await close();
+  });
+});
+
+describe.each(javaScript)('account menu %s', (_, javaScriptEnabled) => {
+  it('highlights Dashboard by default and moves the highlight to the item clicked', async () => {
+    const { page, problems, close } = await openPage(browser, { javaScriptEnabled });
+    await visit(page, '/myAccount', javaScriptEnabled);
+    const menu = page.getByRole('navigation', { name: 'Account' });
+    const current = () => menu.locator('[aria-current="page"]').allTextContents();
+    expect(await current()).toEqual(['Dashboard']);
+    expect(await page.getByText('Hello Alex Morgan').isVisible()).toBe(true);
+
+    await menu.getByRole('link', { name: 'Donwloads' }).click();
+    await expect.poll(current).toEqual(['Donwloads']);
+    expect(await page.getByRole('heading', { level: 2, name: 'Donwloads' }).isVisible()).toBe(true);
+    expect(page.url()).toBe(`${server.origin}/myAccount?tab=downloads`);
+
+    await menu.getByRole('link', { name: 'Account details' }).click();
+    await expect.poll(current).toEqual(['Account details']);
+    await menu.getByRole('link', { name: 'Dashboard' }).click();
+    await expect.poll(current).toEqual(['Dashboard']);
+
+    await menu.getByRole('link', { name: 'Logout' }).click();
+    await page.waitForURL(`${server.origin}/login`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Login');
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('links between the screens', () => {
+  it('Proceed to Checkout goes to /checkOut and New Customer Continue goes to /signUp', async () => {
+    const { page, problems, close } = await openPage(browser);
+    await visit(page, '/cart', true);
+    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL(`${server.origin}/checkOut`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Check Out');
+
+    await visit(page, '/login', true);
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL(`${server.origin}/signUp`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Sign Up');
+
+    await visit(page, '/about', true);
+    await page.getByRole('link', { name: 'Our Stores' }).click();
+    await page.waitForURL(`${server.origin}/contacts`);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('cart', () => {
+  it('the quantity stepper steps the quantity and never below 1', async () => {
+    const { page, problems, close } = await openPage(browser);
+    await visit(page, '/cart', true);
+    const quantity = page.getByLabel('Quantity of Denim jacket', { exact: true });
+    expect(await quantity.inputValue()).toBe('1');
+    await page.getByRole('button', { name: 'Increase quantity of Denim jacket' }).click();
+    await expect.poll(() => quantity.inputValue()).toBe('2');
+    await page.getByRole('button', { name: 'Decrease quantity of Denim jacket' }).click();
+    await page.getByRole('button', { name: 'Decrease quantity of Denim jacket' }).click();
+    await expect.poll(() => quantity.inputValue()).toBe('1');
+    await page.getByLabel('Size of Summer dress', { exact: true }).selectOption('XXL');
+    expect(await page.getByLabel('Size of Summer dress', { exact: true }).inputValue()).toBe('XXL');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('on a phone the table reflows into readable rows with no sideways scrolling', async () => {
+    const { page, close } = await openPage(browser, { width: 375 });
+    await visit(page, '/cart', true);
+    const table = page.getByRole('table', { name: 'Products in your cart' });
+    expect(await table.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    const rows = table.locator('tbody tr');
+    expect(await rows.count()).toBe(3);
+    for (const row of await rows.all()) {
+      const box = (await row.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+    // Each value has its label beside it on the phone.
+    const firstRow = rows.first();
+    expect(await firstRow.getByText('Price', { exact: true }).isVisible()).toBe(true);
+    expect(await firstRow.locator('label', { hasText: 'Quantity' }).isVisible()).toBe(true);
+    expect(await firstRow.locator('label', { hasText: 'Size' }).isVisible()).toBe(true);
+    const quantity = (await page.getByLabel('Quantity of Denim jacket', { exact: true }).boundingBox())!;
+    expect(quantity.x + quantity.width).toBeLessThanOrEqual(375);
+    await close();
+  });
+});
+
+// Every form submits harmlessly: the same page, the honest notice, no field in the URL, no error.
+const forms: Array<{ path: string; submit: string; fill: Record<string, string> }> = [
+  { path: '/contacts', submit: 'Post', fill: { Name: 'Sam', Email: 'sam@example.com', Message: 'Hello' } },
+  { path: '/login', submit: 'Log in', fill: { Email: 'sam@example.com', Password: 'secret-word' } },
+  { path: '/signUp', submit: 'Sign Up', fill: { 'First name': 'Sam', Password: 'secret-word', 'Repeat password': 'secret-word' } },
+  { path: '/cart', submit: 'Update cart', fill: { 'Coupon code': 'SPRING' } },
+  { path: '/checkOut', submit: 'Proceed to Bank', fill: { 'First name': 'Sam', Email: 'sam@example.com' } },
+];
+
+describe.each(javaScript)('submitting each form %s', (_, javaScriptEnabled) => {
+  it.each(forms)('$path: $submit answers the demo notice on the same page', async ({ path, submit, fill }) => {
+    const { page, problems, close } = await openPage(browser, { javaScriptEnabled });
+    await visit(page, path, javaScriptEnabled);
+    const title = await page.locator('h1').textContent();
+    for (const [label, value] of Object.entries(fill)) await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByRole('button', { name: submit, exact: true }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: demoFormNotice }).count(), { timeout: 10_000 }).toBe(1);
+    expect(page.url()).toBe(server.origin + path);
+    expect(await page.locator('h1').textContent()).toBe(title);
+    expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
+    // With JavaScript the page stays as it was, typed values included.
+    if (javaScriptEnabled) {
+      const [label, value] = Object.entries(fill)[0]!;
+      expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(value);
+    }
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+const routes = ['/about', '/contacts', '/login', '/signUp', '/myAccount', '/cart', '/checkOut', '/journal'];
+
+describe.each([375, 1280])('at %ipx', (width) => {
+  let observed: Awaited<ReturnType<typeof openPage>>;
+  beforeAll(async () => {
+    observed = await openPage(browser, { width });
+  });
+  afterAll(() => observed.close());
+
+  it.each(routes)('%s has no axe violation and no console problem', async (route) => {
+    const { page, problems } = observed;
+    await visit(page, route, true);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('the states behind a click have none either: an open office panel, the other account tabs', async () => {
+    const { page, problems } = observed;
+    await visit(page, '/contacts', true);
+    await page.getByText('Germany', { exact: true }).click();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    for (const tab of ['others', 'downloads', 'addresses', 'details']) {
+      await visit(page, `/myAccount?tab=${tab}`, true);
+      expect(await axeViolations(page, 'main'), tab).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+  });
+});
