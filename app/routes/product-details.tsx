@@ -1,14 +1,42 @@
 import { pages } from '../../fixtures/site';
-import { Placeholder } from '../components/ui/Placeholder/Placeholder';
+import { productDetails } from '../../fixtures/product';
+import { BuyingPanel } from '../components/product/BuyingPanel/BuyingPanel';
+import { Gallery } from '../components/product/Gallery/Gallery';
+import { ProductSections } from '../components/product/ProductSections/ProductSections';
+import { ProductTabs } from '../components/product/ProductTabs/ProductTabs';
+import { StructuredData } from '../components/ui/StructuredData/StructuredData';
 import { pageMeta } from '../lib/meta';
+import { productStructuredData } from '../lib/product-structured-data';
 import type { Route } from './+types/product-details';
+import * as styles from './product-details.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
 export function loader() {
-  return { page: pages.productDetails };
+  return { page: pages.productDetails, product: productDetails };
 }
 
-export default function ProductDetailsPage() {
-  return <Placeholder>Product details are on their way.</Placeholder>;
+/**
+ * The review form posts here when JavaScript is off. The spec gives posting no effect, so the action
+ * ignores the form and the page renders again, instead of answering 405 (docs/decisions/review-form-post.md).
+ */
+export function action() {
+  return null;
+}
+
+const TABS_ID = 'product-info';
+
+export default function ProductDetailsPage({ loaderData }: Route.ComponentProps) {
+  const { page, product } = loaderData;
+  return (
+    <div className={styles.root}>
+      <StructuredData data={productStructuredData(product, page.path)} />
+      <Gallery images={product.images} label={`${product.title} images`} />
+      <div className={styles.summary}>
+        <BuyingPanel product={product} reviewsHref={`#${TABS_ID}-reviews`} />
+        <ProductSections sections={product.sections} />
+      </div>
+      <ProductTabs id={TABS_ID} product={product} />
+    </div>
+  );
 }

@@ -1,0 +1,12 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css';
+
+export const root = style({ borderTop: `1px solid ${vars.color.line}` });
+
+export const blocks = style({ display: 'grid', gap: vars.space.md });
+
+export const block = style({ display: 'grid', gap: vars.space.xxs });
+
+export const blockHeading = style({ fontFamily: vars.font.body, fontSize: vars.fontSize.sm, fontWeight: 700 });
+
+export const text = style({ fontSize: vars.fontSize.sm, color: vars.color.inkSoft });
