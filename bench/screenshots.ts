@@ -19,6 +19,17 @@ try {
       const { page, close } = await openPage(browser, { width, height: name === 'mobile' ? 812 : 900 });
       await page.goto(server.origin + route);
       await waitForHydration(page);
+      if (fullPage) {
+        // Lazy images load only near the viewport: scroll through the page so the full-page shot has them all.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          window.scrollTo(0, 0);
+        });
+        await page.waitForLoadState('networkidle');
+      }
       const file = `docs/screenshots/${route === '/' ? 'home' : route.slice(1)}-${name}.png`;
       await page.screenshot({ path: file, fullPage });
       console.log(file);

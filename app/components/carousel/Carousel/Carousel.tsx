@@ -1,0 +1,138 @@
+import type { EmblaOptionsType } from 'embla-carousel';
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { CarouselContext, type CarouselContextValue } from '../context';
+import { debouncedResize } from '../state';
+import { useAutoplay } from '../useAutoplay';
+import { useReducedMotion } from '../useReducedMotion';
+import * as styles from './Carousel.css';
+
+export type CarouselAutoplayOptions = {
+  /** Milliseconds each slide stays before the next. */
+  delay: number;
+  /** True: a dot, arrow or drag stops autoplay for good. False (default): it restarts the interval. */
+  stopOnInteraction?: boolean;
+};
+
+export type CarouselProps = {
+  /** The carousel's accessible name; or use `labelledBy` to point at a visible heading inside it. */
+  label?: string;
+  labelledBy?: string;
+  /** One node per slide. */
+  slides: ReactNode[];
+  /**
+   * Embla options (loop, slidesToScroll, breakpoints keyed by media query, duration…). Slide widths are not
+   * options: set them in CSS with `slideLayout` on `className`, so the server's HTML is already laid out.
+   */
+  options?: EmblaOptionsType;
+  autoplay?: CarouselAutoplayOptions;
+  /** Re-measure this many ms after the last resize (the spec's 50 ms). */
+  resizeDebounce?: number;
+  /** How a slide announces itself to screen readers; defaults to "2 of 4". */
+  slideLabel?: (index: number, count: number) => string;
+  className?: string;
+  viewportClassName?: string;
+  slideClassName?: string;
+  /** Controls (CarouselDots, CarouselPrevNext, CarouselAutoplayToggle, CarouselCounter) and any heading,
+   *  placed before the slides in reading order; position them with CSS. */
+  children?: ReactNode;
+  /** Content after the slides in reading order. */
+  after?: ReactNode;
+};
+
+const defaultSlideLabel = (index: number, count: number) => `${index + 1} of ${count}`;
+
+/**
+ * An embla carousel following the WAI-ARIA carousel pattern: a labelled region of labelled slide groups,
+ * whose controls (children) share its state through context. Without JavaScript its viewport scrolls
+ * natively and the controls hide.
+ */
+export function Carousel({
+  label,
+  labelledBy,
+  slides,
+  options,
+  autoplay,
+  resizeDebounce = 50,
+  slideLabel = defaultSlideLabel,
+  className,
+  viewportClassName,
+  slideClassName,
+  children,
+  after,
+}: CarouselProps) {
+  const rootRef = useRef<HTMLElement>(null);
+  const reducedMotion = useReducedMotion();
+  // Stable per carousel: the debounce keeps its timer, and embla does not re-initialise on every render.
+  const emblaOptions = useMemo<EmblaOptionsType>(
+    () => ({ align: 'start', ...options, watchResize: debouncedResize(resizeDebounce) }),
+    // By value: callers may pass a fresh literal on every render.
+    [JSON.stringify(options), resizeDebounce],
+  );
+  const delay = autoplay?.delay;
+  const plugins = useMemo(
+    () =>
+      delay === undefined
+        ? []
+        : // The plugin only runs the timer; useAutoplay owns hover, focus, interaction and the pause control.
+          [Autoplay({ delay, playOnInit: false, stopOnInteraction: true, stopOnMouseEnter: false, stopOnFocusIn: false })],
+    [delay],
+  );
+  const [viewportRef, api] = useEmblaCarousel(emblaOptions, plugins);
+  const control = useAutoplay(api, rootRef, {
+    enabled: delay !== undefined,
+    stopOnInteraction: autoplay?.stopOnInteraction ?? false,
+    reducedMotion,
+  });
+
+  // The active dot's progress bar runs for the autoplay delay (an inline style would break the CSP).
+  useEffect(() => {
+    if (delay !== undefined) rootRef.current?.style.setProperty(styles.autoplayDelayVar, `${delay}ms`);
+  }, [delay]);
+
+  const context = useMemo<CarouselContextValue>(
+    () => ({
+      api,
+      slideCount: slides.length,
+      loop: options?.loop ?? false,
+      reducedMotion,
+      onInteraction: control.onInteraction,
+      autoplay: delay === undefined ? undefined : { state: control.state, paused: control.paused, toggle: control.toggle },
+    }),
+    [api, slides.length, options?.loop, reducedMotion, control.onInteraction, control.state, control.paused, control.toggle, delay],
+  );
+
+  return (
+    <CarouselContext.Provider value={context}>
+      <section
+        ref={rootRef}
+        className={[styles.root, className].filter(Boolean).join(' ')}
+        aria-roledescription="carousel"
+        aria-label={label}
+        aria-labelledby={labelledBy}
+        data-autoplay={context.autoplay?.state}
+        data-ready={api ? 'true' : undefined}
+      >
+        {children}
+        <div ref={viewportRef} className={[styles.viewport, viewportClassName].filter(Boolean).join(' ')}>
+          <div className={styles.container}>
+            {slides.map((slide, index) => (
+              <div
+                // Slides are positional: their order never changes.
+                key={index}
+                className={[styles.slide, slideClassName].filter(Boolean).join(' ')}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={slideLabel(index, slides.length)}
+              >
+                {slide}
+              </div>
+            ))}
+          </div>
+        </div>
+        {after}
+      </section>
+    </CarouselContext.Provider>
+  );
+}

@@ -1,0 +1,44 @@
+import { style } from '@vanilla-extract/css';
+import { media } from '../../../styles/media';
+import { vars } from '../../../styles/theme.css';
+
+/** Image and pitch side by side; stacked at 768px or less. */
+export const root = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 5fr)',
+  overflow: 'hidden',
+  borderRadius: vars.radius.md,
+  background: vars.color.ink,
+  color: vars.color.ground,
+  '@media': { [media.atMostMd]: { gridTemplateColumns: '1fr' } },
+});
+
+export const image = style({ width: '100%', height: '100%', objectFit: 'cover' });
+
+export const copy = style({
+  display: 'grid',
+  alignContent: 'center',
+  justifyItems: 'start',
+  gap: vars.space.md,
+  padding: `${vars.space.xxl} clamp(${vars.space.lg}, 4vw, ${vars.space.xxl})`,
+});
+
+// The accent is too dark on ink; the soft accent passes AA there.
+export const eyebrow = style({ color: vars.color.accentSoft });
+
+export const title = style({
+  color: vars.color.ground,
+  fontSize: 'clamp(1.75rem, 1.2rem + 1.8vw, 2.75rem)',
+  lineHeight: 1.1,
+  textWrap: 'balance',
+});
+
+export const text = style({ color: vars.color.surfaceStrong, maxWidth: '28rem' });
+
+export const cta = style({
+  marginTop: vars.space.xs,
+  // The button's hover turns it ink, like the panel: keep its edge visible.
+  selectors: { '&&:hover': { borderColor: vars.color.ground } },
+});
+
+export const ctaIcon = style({ flexShrink: 0 });
