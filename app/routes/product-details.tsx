@@ -31,7 +31,7 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
   return (
     <div className={styles.root}>
       <StructuredData data={productStructuredData(product, page.path)} />
-      <Gallery images={product.images} label={`${product.title} images`} />
+      <Gallery images={product.images} label={`${product.title} images`} autoplayDelay={product.carouselDelay} />
       <div className={styles.summary}>
         <BuyingPanel product={product} reviewsHref={`#${TABS_ID}-reviews`} />
         <ProductSections sections={product.sections} />

@@ -1,18 +1,13 @@
 import { style } from '@vanilla-extract/css';
+import { slideLayout } from '../../carousel/layout';
+import { media } from '../../../styles/media';
 import { vars } from '../../../styles/theme.css';
 
-export const root = style({ display: 'grid', gap: vars.space.md });
-
-export const row = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(4, 1fr)',
-  gap: vars.space.md,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
-
-export const slide = style({ minWidth: 0 });
+// One image per view with 20px between them (the spec's spacing); four in a row at 1024px and wider.
+export const root = style([
+  slideLayout({ perView: 1, gap: '20px', at: { [media.lg]: { perView: 4 } } }),
+  { display: 'flex', flexDirection: 'column', gap: vars.space.xs },
+]);
 
 export const image = style({
   width: '100%',
@@ -21,4 +16,18 @@ export const image = style({
   objectFit: 'cover',
   borderRadius: vars.radius.md,
   background: vars.color.surface,
+});
+
+// The controls come first in reading order (the pause control before what it pauses) and show below the images.
+export const controls = style({
+  order: 1,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  color: vars.color.ink,
+  '@media': {
+    [media.lg]: { display: 'none' },
+    '(scripting: none)': { display: 'none' },
+  },
 });

@@ -8,6 +8,8 @@ export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 700 });
 export const stepper = style({
   display: 'inline-flex',
   alignItems: 'stretch',
+  // The same outer height as a select beside it.
+  height: vars.size.tapTarget,
   border: `1px solid ${vars.color.muted}`,
   borderRadius: vars.radius.sm,
   background: vars.color.ground,
@@ -17,7 +19,6 @@ export const step = style({
   display: 'inline-grid',
   placeItems: 'center',
   width: vars.size.tapTarget,
-  height: vars.size.tapTarget,
   border: 0,
   borderRadius: vars.radius.sm,
   background: 'transparent',

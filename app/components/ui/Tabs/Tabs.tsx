@@ -29,6 +29,9 @@ export function Tabs({ id, label, items, defaultTab, className }: TabsProps) {
   const [enhanced, setEnhanced] = useState(false);
   const [selected, setSelected] = useState(defaultTab);
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
+  // The default panel comes first: before hydration every panel shows, and hiding the others then moves
+  // nothing above the one that stays.
+  const panels = [...items.filter((item) => item.id === defaultTab), ...items.filter((item) => item.id !== defaultTab)];
   const panelId = (itemId: string) => `${id}-${itemId}`;
   const tabId = (itemId: string) => `${id}-${itemId}-tab`;
 
@@ -80,7 +83,7 @@ export function Tabs({ id, label, items, defaultTab, className }: TabsProps) {
             </li>
           ))}
         </ul>
-        {items.map((item) => (
+        {panels.map((item) => (
           <section key={item.id} id={panelId(item.id)} aria-labelledby={tabId(item.id)} className={styles.panel}>
             {item.content}
           </section>
@@ -115,7 +118,7 @@ export function Tabs({ id, label, items, defaultTab, className }: TabsProps) {
           );
         })}
       </div>
-      {items.map((item) => (
+      {panels.map((item) => (
         <div
           key={item.id}
           role="tabpanel"
