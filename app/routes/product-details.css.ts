@@ -17,3 +17,10 @@ export const summary = style({
     [media.aboveMd]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: vars.space.xxl, alignItems: 'start' },
   },
 });
+
+// The sections sit on a card: beside the buying panel on wider screens, under it on phones.
+export const sections = style({
+  padding: `${vars.space.xs} ${vars.space.lg}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+});

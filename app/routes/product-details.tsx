@@ -34,7 +34,7 @@ export default function ProductDetailsPage({ loaderData }: Route.ComponentProps)
       <Gallery images={product.images} label={`${product.title} images`} autoplayDelay={product.carouselDelay} />
       <div className={styles.summary}>
         <BuyingPanel product={product} reviewsHref={`#${TABS_ID}-reviews`} />
-        <ProductSections sections={product.sections} />
+        <ProductSections sections={product.sections} className={styles.sections} />
       </div>
       <ProductTabs id={TABS_ID} product={product} />
     </div>

@@ -1,7 +1,10 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
 
-export const root = style({ borderTop: `1px solid ${vars.color.line}` });
+export const root = style({});
+
+// A rule between sections, none around them.
+globalStyle(`${root} > details:last-child`, { borderBottom: 0 });
 
 export const blocks = style({ display: 'grid', gap: vars.space.md });
 

@@ -6,12 +6,13 @@ export type ProductSectionsProps = {
   sections: ProductSection[];
   /** Heading level of each block inside a section, to fit the page's outline. */
   headingLevel?: 'h3' | 'h4';
+  className?: string;
 };
 
 /** The product's expandable sections (features, shipping …): each opens on a click and closes on a click outside. */
-export function ProductSections({ sections, headingLevel: Heading = 'h3' }: ProductSectionsProps) {
+export function ProductSections({ sections, headingLevel: Heading = 'h3', className }: ProductSectionsProps) {
   return (
-    <div className={styles.root}>
+    <div className={[styles.root, className].filter(Boolean).join(' ')}>
       {sections.map((section) => (
         <Disclosure key={section.id} summary={section.title}>
           <div className={styles.blocks}>
