@@ -99,6 +99,18 @@ function watchNavigation(page: Page): () => boolean {
   return () => navigated;
 }
 
+/** Waits until the gallery rests on an image (other than `after`, if given) and returns its number. */
+async function settledOn(page: Page, { after, timeout = 3000 }: { after?: number; timeout?: number } = {}): Promise<number> {
+  let image: number | undefined;
+  await expect
+    .poll(async () => {
+      image = await settledImage(page);
+      return image !== undefined && image !== after;
+    }, { timeout })
+    .toBe(true);
+  return image!;
+}
+
 const next = (image: number) => (image % productDetails.images.length) + 1;
 
 describe('gallery', () => {
@@ -118,35 +130,40 @@ describe('gallery', () => {
     expect((await galleryBoxes(page)).images).toEqual(images);
 
     await page.setViewportSize({ width: 375, height: 812 });
-    await expect.poll(() => imagesInView(page)).toEqual([1]);
+    const first = await settledOn(page);
+    expect(await imagesInView(page)).toEqual([first]);
     expect(await page.getByRole('button', { name: 'Pause image slideshow' }).isVisible()).toBe(true);
-    await expect.poll(() => settledImage(page), { timeout: DELAY + 3000 }).toBe(2);
+    expect(await settledOn(page, { after: first, timeout: DELAY + 2000 })).toBe(next(first));
     expect(problems).toEqual([]);
     await close();
   });
 
   it('at 375px shows one image at a time, advancing on its own, and still after a swipe and after a dot', async () => {
     const { page, problems, close } = await openProduct({ width: 375 });
-    expect(await imagesInView(page)).toEqual([1]);
-    expect(await currentDot(page)).toBe(1);
     expect(await autoplayState(page)).toBe('playing');
+    // Relative to where it is: on a busy machine the first interval may pass before the test looks.
+    const first = await settledOn(page);
+    expect(await imagesInView(page)).toEqual([first]);
+    expect(await currentDot(page)).toBe(first);
 
-    await expect.poll(() => currentDot(page), { timeout: DELAY + 1500 }).toBe(2);
-    await expect.poll(() => settledImage(page)).toBe(2);
-    expect(await imagesInView(page)).toEqual([2]);
+    const advanced = await settledOn(page, { after: first, timeout: DELAY + 2000 });
+    expect(advanced).toBe(next(first));
+    expect(await imagesInView(page)).toEqual([advanced]);
+    expect(await currentDot(page)).toBe(advanced);
 
-    // A swipe moves on one image; autoplay keeps going after it.
+    // A swipe (just after autoplay moved, so well within an interval) moves on one image; autoplay keeps going.
     await swipeLeft(page);
-    await expect.poll(() => settledImage(page)).toBe(3);
+    const swiped = await settledOn(page, { after: advanced });
+    expect(swiped).toBe(next(advanced));
     expect(await autoplayState(page)).toBe('playing');
-    await expect.poll(() => settledImage(page), { timeout: DELAY + 1500 }).toBe(4);
+    expect(await settledOn(page, { after: swiped, timeout: DELAY + 2000 })).toBe(next(swiped));
 
     // So it does after a dot, and it loops from the last image to the first.
     await tap(page, page.getByRole('group', { name: 'Choose an image' }).getByRole('button').nth(1));
-    await expect.poll(() => settledImage(page)).toBe(2);
-    await expect.poll(() => settledImage(page), { timeout: DELAY + 1500 }).toBe(3);
-    await expect.poll(() => settledImage(page), { timeout: DELAY + 1500 }).toBe(4);
-    await expect.poll(() => settledImage(page), { timeout: DELAY + 1500 }).toBe(1);
+    await expect.poll(() => settledImage(page), { timeout: 3000 }).toBe(2);
+    for (const expected of [3, 4, 1]) {
+      expect(await settledOn(page, { after: expected === 1 ? 4 : expected - 1, timeout: DELAY + 2000 })).toBe(expected);
+    }
     expect(problems).toEqual([]);
     await close();
   });
@@ -155,11 +172,11 @@ describe('gallery', () => {
     const { page, problems, close } = await openProduct({ width: 375 });
     await tap(page, page.getByRole('button', { name: 'Pause image slideshow' }));
     expect(await autoplayState(page)).toBe('paused');
-    const paused = (await settledImage(page))!;
+    const paused = await settledOn(page);
     await page.waitForTimeout(DELAY + 800);
     expect(await settledImage(page)).toBe(paused);
     await tap(page, page.getByRole('button', { name: 'Play image slideshow' }));
-    await expect.poll(() => settledImage(page), { timeout: DELAY + 1500 }).toBe(next(paused));
+    expect(await settledOn(page, { after: paused, timeout: DELAY + 2000 })).toBe(next(paused));
     expect(problems).toEqual([]);
     await close();
 
