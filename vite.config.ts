@@ -12,6 +12,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // no dev packages (tests/ssr/build.test.ts checks).
   ssr: { noExternal: [/^@vanilla-extract\//] },
   build: {
+    // React Router preloads each route's modules itself; Vite's helper would only add 1.3 KB to every page
+    // that imports something lazily (the carousels' embla).
+    modulePreload: false,
     rollupOptions: isSsrBuild
       ? {}
       : {

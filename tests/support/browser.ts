@@ -58,3 +58,19 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
     (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
 }
+
+/** Starts summing layout-shift scores from the first paint of the next navigation; read with `layoutShiftTotal`. */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const store = window as unknown as { layoutShiftTotal: number };
+    store.layoutShiftTotal = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number }>) store.layoutShiftTotal += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The sum of layout-shift scores since `recordLayoutShifts` (shifts of content in view only, as CLS counts). */
+export function layoutShiftTotal(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { layoutShiftTotal: number }).layoutShiftTotal);
+}

@@ -57,9 +57,11 @@ export function useAutoplay(
 
   // The plugin follows the state; it forgets it whenever embla re-initialises (resize, breakpoint).
   useEffect(() => {
-    const plugin = api?.plugins().autoplay;
-    if (!api || !plugin) return;
+    if (!api) return;
     const sync = () => {
+      // No plugins while embla is switched off (`active: false` at a breakpoint); reInit follows a switch.
+      const plugin = api.plugins()?.autoplay;
+      if (!plugin) return;
       if (state !== 'playing') plugin.stop();
       else if (!plugin.isPlaying()) plugin.play(reducedMotion);
     };
@@ -77,7 +79,7 @@ export function useAutoplay(
   const onInteraction = useCallback(() => {
     if (stopOnInteraction) setChoice('pause');
     // A fresh full interval after the visitor picked a slide, rather than moving on at once.
-    else api?.plugins().autoplay?.reset();
+    else api?.plugins()?.autoplay?.reset();
   }, [api, stopOnInteraction]);
 
   return { state, paused, toggle, onInteraction };

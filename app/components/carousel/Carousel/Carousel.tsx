@@ -1,10 +1,10 @@
 import type { EmblaOptionsType } from 'embla-carousel';
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { CarouselFrame } from '../CarouselFrame/CarouselFrame';
 import { CarouselContext, type CarouselContextValue } from '../context';
 import { debouncedResize } from '../state';
 import { useAutoplay } from '../useAutoplay';
+import { useLazyEmbla } from '../useLazyEmbla';
 import { useReducedMotion } from '../useReducedMotion';
 import * as styles from './Carousel.css';
 
@@ -71,15 +71,7 @@ export function Carousel({
     [JSON.stringify(options), resizeDebounce],
   );
   const delay = autoplay?.delay;
-  const plugins = useMemo(
-    () =>
-      delay === undefined
-        ? []
-        : // The plugin only runs the timer; useAutoplay owns hover, focus, interaction and the pause control.
-          [Autoplay({ delay, playOnInit: false, stopOnInteraction: true, stopOnMouseEnter: false, stopOnFocusIn: false })],
-    [delay],
-  );
-  const [viewportRef, api] = useEmblaCarousel(emblaOptions, plugins);
+  const [viewportRef, api] = useLazyEmbla(emblaOptions, delay);
   const control = useAutoplay(api, rootRef, {
     enabled: delay !== undefined,
     stopOnInteraction: autoplay?.stopOnInteraction ?? false,
@@ -105,34 +97,22 @@ export function Carousel({
 
   return (
     <CarouselContext.Provider value={context}>
-      <section
-        ref={rootRef}
-        className={[styles.root, className].filter(Boolean).join(' ')}
-        aria-roledescription="carousel"
-        aria-label={label}
-        aria-labelledby={labelledBy}
-        data-autoplay={context.autoplay?.state}
-        data-ready={api ? 'true' : undefined}
+      <CarouselFrame
+        label={label}
+        labelledBy={labelledBy}
+        slides={slides}
+        slideLabel={slideLabel}
+        className={className}
+        viewportClassName={viewportClassName}
+        slideClassName={slideClassName}
+        rootRef={rootRef}
+        viewportRef={viewportRef}
+        autoplayState={context.autoplay?.state}
+        ready={api !== undefined}
+        after={after}
       >
         {children}
-        <div ref={viewportRef} className={[styles.viewport, viewportClassName].filter(Boolean).join(' ')}>
-          <div className={styles.container}>
-            {slides.map((slide, index) => (
-              <div
-                // Slides are positional: their order never changes.
-                key={index}
-                className={[styles.slide, slideClassName].filter(Boolean).join(' ')}
-                role="group"
-                aria-roledescription="slide"
-                aria-label={slideLabel(index, slides.length)}
-              >
-                {slide}
-              </div>
-            ))}
-          </div>
-        </div>
-        {after}
-      </section>
+      </CarouselFrame>
     </CarouselContext.Provider>
   );
 }

@@ -21,9 +21,10 @@ export const trigger = style({
 });
 
 export const panel = style({
-  // Anchored below its trigger where CSS anchor positioning exists; Dropdown.tsx places it otherwise.
+  // Anchored below its trigger where CSS anchor positioning exists; under the header bar, at the
+  // window's edge, where it does not.
   position: 'fixed',
-  inset: 'auto',
+  inset: '7.5rem 0.5rem auto auto',
   margin: 0,
   marginTop: vars.space.xs,
   minWidth: '14rem',
@@ -38,6 +39,7 @@ export const panel = style({
   textAlign: 'start',
   '@supports': {
     '(position-area: bottom)': {
+      inset: 'auto',
       positionArea: 'block-end span-inline-start',
       positionTryFallbacks: 'flip-inline',
     } as Record<string, string>,
@@ -45,8 +47,10 @@ export const panel = style({
 });
 
 export const alignStart = style({
+  inset: '7.5rem auto auto 0.5rem',
   '@supports': {
     '(position-area: bottom)': {
+      inset: 'auto',
       positionArea: 'block-end span-inline-end',
     } as Record<string, string>,
   },

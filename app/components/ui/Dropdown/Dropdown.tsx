@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useRef, type MouseEvent, type ReactNode } from 'react';
 import * as styles from './Dropdown.css';
 
 export type DropdownProps = {
@@ -12,32 +12,13 @@ export type DropdownProps = {
   children: ReactNode;
 };
 
-const supportsAnchoring = () => typeof CSS !== 'undefined' && CSS.supports('position-area: bottom');
-
 /**
- * A button that shows a panel below it. The popover's invoker is its implicit anchor, so CSS places the
- * panel under the trigger without inline styles (which the CSP forbids). It is built on the Popover API, so it opens, closes on a click
- * outside and on Escape, and returns focus, all before (and without) JavaScript.
+ * A button that shows a panel below it. It is built on the Popover API, so it opens, closes on a click
+ * outside and on Escape, and returns focus, all before (and without) JavaScript. The popover's invoker is
+ * its implicit anchor, so CSS places the panel under the trigger, without script or inline styles.
  */
 export function Dropdown({ id, trigger, align = 'end', triggerClassName, children }: DropdownProps) {
-  const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-
-  // Browsers without CSS anchor positioning get the panel placed from the trigger's box.
-  useEffect(() => {
-    const panel = panelRef.current;
-    const button = triggerRef.current;
-    if (!panel || !button || supportsAnchoring()) return;
-    const place = (event: Event) => {
-      if ((event as ToggleEvent).newState !== 'open') return;
-      const box = button.getBoundingClientRect();
-      panel.style.top = `${box.bottom}px`;
-      if (align === 'end') panel.style.right = `${Math.max(8, window.innerWidth - box.right)}px`;
-      else panel.style.left = `${Math.max(8, box.left)}px`;
-    };
-    panel.addEventListener('toggle', place);
-    return () => panel.removeEventListener('toggle', place);
-  }, [align]);
 
   // A link inside the panel navigates on the client without a reload, so close the panel ourselves.
   const closeOnLink = (event: MouseEvent<HTMLDivElement>) => {
@@ -47,7 +28,6 @@ export function Dropdown({ id, trigger, align = 'end', triggerClassName, childre
   return (
     <div className={styles.root}>
       <button
-        ref={triggerRef}
         type="button"
         className={[styles.trigger, triggerClassName].filter(Boolean).join(' ')}
         popoverTarget={id}

@@ -1,0 +1,30 @@
+import type { ProductSection } from '../../../../fixtures/product';
+import { Disclosure } from '../../ui/Disclosure/Disclosure';
+import * as styles from './ProductSections.css';
+
+export type ProductSectionsProps = {
+  sections: ProductSection[];
+  /** Heading level of each block inside a section, to fit the page's outline. */
+  headingLevel?: 'h3' | 'h4';
+  className?: string;
+};
+
+/** The product's expandable sections (features, shipping …): each opens on a click and closes on a click outside. */
+export function ProductSections({ sections, headingLevel: Heading = 'h3', className }: ProductSectionsProps) {
+  return (
+    <div className={[styles.root, className].filter(Boolean).join(' ')}>
+      {sections.map((section) => (
+        <Disclosure key={section.id} summary={section.title} look="ruled" dismissible summaryClassName={styles.summary}>
+          <div className={styles.blocks}>
+            {section.blocks.map((block) => (
+              <div key={block.heading} className={styles.block}>
+                <Heading className={styles.blockHeading}>{block.heading}</Heading>
+                <p className={styles.text}>{block.text}</p>
+              </div>
+            ))}
+          </div>
+        </Disclosure>
+      ))}
+    </div>
+  );
+}
