@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { contactForm, officesCopy } from '../../fixtures/contact';
 import { officeLabels, offices, type Office } from '../../fixtures/offices';
 import { pages } from '../../fixtures/site';
-import { Disclosure } from '../components/ui/Disclosure/Disclosure';
+import { DismissibleDisclosure } from '../components/ui/DismissibleDisclosure/DismissibleDisclosure';
 import { FieldsForm } from '../components/ui/FieldsForm/FieldsForm';
 import { Icon, type IconName } from '../components/ui/Icon/Icon';
 import { demoFormAction } from '../lib/demo-form';
@@ -44,9 +44,9 @@ export default function ContactsPage({ loaderData, actionData }: Route.Component
         <p className={styles.intro}>{loaderData.officesCopy.intro}</p>
         <div>
           {loaderData.offices.map((office) => (
-            <Disclosure key={office.country} name="offices" summary={office.country} look="ruled" dismissible>
+            <DismissibleDisclosure key={office.country} name="offices" summary={office.country} look="ruled">
               <OfficeDetails office={office} labels={loaderData.officeLabels} />
-            </Disclosure>
+            </DismissibleDisclosure>
           ))}
         </div>
       </section>

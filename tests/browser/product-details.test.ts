@@ -28,7 +28,11 @@ const DELAY = productDetails.carouselDelay;
 async function openProduct(options: PageOptions = {}) {
   const observed = await openPage(browser, options);
   await observed.page.goto(server.origin + PATH);
-  if (options.javaScriptEnabled !== false) await waitForHydration(observed.page);
+  if (options.javaScriptEnabled !== false) {
+    await waitForHydration(observed.page);
+    // Below 1024px the gallery's carousel code arrives after hydration; wait until embla runs.
+    if ((options.width ?? 1280) < 1024) await gallery(observed.page).and(observed.page.locator('[data-ready="true"]')).waitFor();
+  }
   return observed;
 }
 
@@ -130,6 +134,8 @@ describe('gallery', () => {
     expect((await galleryBoxes(page)).images).toEqual(images);
 
     await page.setViewportSize({ width: 375, height: 812 });
+    // The carousel's code loads now, on the way below 1024px.
+    await gallery(page).and(page.locator('[data-ready="true"]')).waitFor();
     const first = await settledOn(page);
     expect(await imagesInView(page)).toEqual([first]);
     expect(await page.getByRole('button', { name: 'Pause image slideshow' }).isVisible()).toBe(true);

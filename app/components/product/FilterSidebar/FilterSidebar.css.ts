@@ -27,7 +27,8 @@ export const toggle = style({
   fontWeight: 600,
   letterSpacing: '0.06em',
   textTransform: 'uppercase',
-  '@media': { [media.lg]: { display: 'none' } },
+  // Doubled class: it must win over the summary's own display, whichever stylesheet loads last.
+  '@media': { [media.lg]: { selectors: { '&&': { display: 'none' } } } },
 });
 
 export const panel = style({

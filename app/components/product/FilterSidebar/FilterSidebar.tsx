@@ -1,6 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
 import type { FilterGroup, FilterOption } from '../../../../fixtures/shop';
-import { media } from '../../../styles/media';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { Disclosure } from '../../ui/Disclosure/Disclosure';
 import * as styles from './FilterSidebar.css';
@@ -21,12 +19,11 @@ export type FilterSidebarProps = {
  * filters no behaviour: the checkboxes tick and untick, and filter nothing.
  */
 export function FilterSidebar({ heading, toggleLabel, primary, groups }: FilterSidebarProps) {
-  const foldRef = useRef<HTMLDetailsElement>(null);
-  useDesktopFoldFallback(foldRef);
   return (
     <aside className={styles.root} aria-labelledby="filters-heading">
+      {/* From 1024px CSS shows the fold's content through ::details-content (every current browser); an
+          older one shows the 'Filters' toggle there too, which still works. */}
       <Disclosure
-        ref={foldRef}
         summary={toggleLabel}
         className={styles.fold}
         summaryClassName={styles.toggle}
@@ -81,22 +78,4 @@ function Swatch({ option }: { option: FilterOption }) {
       <circle cx="8" cy="8" r="7.25" fill={option.swatch} stroke="currentColor" strokeOpacity="0.35" strokeWidth="1.5" />
     </svg>
   );
-}
-
-/**
- * From 1024px, CSS shows the folded sidebar through ::details-content. Browsers without that pseudo-element
- * keep a closed <details> shut, so there JavaScript opens the fold at desktop widths instead.
- */
-function useDesktopFoldFallback(foldRef: RefObject<HTMLDetailsElement | null>) {
-  useEffect(() => {
-    const fold = foldRef.current;
-    if (!fold || CSS.supports('selector(::details-content)')) return;
-    const desktop = window.matchMedia(media.lg);
-    const sync = () => {
-      if (desktop.matches) fold.open = true;
-    };
-    sync();
-    desktop.addEventListener('change', sync);
-    return () => desktop.removeEventListener('change', sync);
-  }, [foldRef]);
 }

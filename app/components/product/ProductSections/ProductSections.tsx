@@ -1,5 +1,5 @@
 import type { ProductSection } from '../../../../fixtures/product';
-import { Disclosure } from '../../ui/Disclosure/Disclosure';
+import { DismissibleDisclosure } from '../../ui/DismissibleDisclosure/DismissibleDisclosure';
 import * as styles from './ProductSections.css';
 
 export type ProductSectionsProps = {
@@ -14,7 +14,7 @@ export function ProductSections({ sections, headingLevel: Heading = 'h3', classN
   return (
     <div className={[styles.root, className].filter(Boolean).join(' ')}>
       {sections.map((section) => (
-        <Disclosure key={section.id} summary={section.title} look="ruled" dismissible summaryClassName={styles.summary}>
+        <DismissibleDisclosure key={section.id} summary={section.title} look="ruled" summaryClassName={styles.summary}>
           <div className={styles.blocks}>
             {section.blocks.map((block) => (
               <div key={block.heading} className={styles.block}>
@@ -23,7 +23,7 @@ export function ProductSections({ sections, headingLevel: Heading = 'h3', classN
               </div>
             ))}
           </div>
-        </Disclosure>
+        </DismissibleDisclosure>
       ))}
     </div>
   );
