@@ -160,6 +160,9 @@ function trustProxyFromEnv(): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
+/** After SIGTERM, how long connections that look idle may still deliver a request already sent. */
+const IDLE_GRACE_MS = 1_000;
+
 export type ListenOptions = {
   port?: number;
   host?: string;
@@ -204,6 +207,10 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
     stopping = true;
     log.info('shutting down', { signal, timeoutMs: shutdownTimeoutMs });
     drain();
+    // Node's close() also drops connections it thinks idle, and a connection whose request is still in the
+    // socket buffer, not yet read, looks idle: give such requests a moment to be read first.
+    const closeIdleConnections = server.closeIdleConnections.bind(server);
+    server.closeIdleConnections = () => {};
     // Stop accepting connections; requests already accepted run to completion.
     server.close(() => {
       void close().then(() => {
@@ -211,7 +218,10 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
         process.exit(0);
       });
     });
-    server.closeIdleConnections();
+    setTimeout(() => {
+      server.closeIdleConnections = closeIdleConnections;
+      closeIdleConnections();
+    }, IDLE_GRACE_MS).unref();
     setTimeout(() => {
       log.warn('shutdown timed out; closing remaining connections', { timeoutMs: shutdownTimeoutMs });
       server.closeAllConnections();

@@ -73,9 +73,17 @@ describe('the server process', () => {
     // 200 page requests, each sent in full on its own connection, still being rendered when SIGTERM comes.
     const requests = Array.from({ length: 200 }, (_, i) => get(port, ['/', '/products', '/productDetails'][i % 3]!));
     await Promise.all(requests.map((r) => r.sent));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Long enough for the server to have accepted every connection (still queued in the kernel's backlog, a
+    // connection is not the server's yet), far too short for it to have answered them all.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    let answered = 0;
+    for (const r of requests) void r.status.then(() => answered++);
+    await Promise.resolve();
+    const answeredBeforeSignal = answered;
     running.child.kill('SIGTERM');
     const statuses = await Promise.all(requests.map((r) => r.status));
+    // The signal really came with requests in flight.
+    expect(answeredBeforeSignal).toBeLessThan(150);
     expect(await running.exited).toBe(0);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expect(running.logs.filter((line) => line.msg === 'request').length).toBe(200);
