@@ -1,13 +1,13 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** What root.tsx renders on every page: the shell's components and the helpers and styles they use. */
 const SHELL_MODULES =
   /\/app\/(styles\/|lib\/(nonce|page-title|meta|money|structured-data|class-names)\.ts|components\/shell\/|components\/ui\/(Button|Dropdown|Icon|SearchBox|JsonLd)\/)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [vanillaExtractPlugin(), reactRouter()],
+  plugins: [smallPreloadHelper(), vanillaExtractPlugin(), reactRouter()],
   // vanilla-extract is a build tool: whatever runtime it needs goes into the bundle, so production installs
   // no dev packages (tests/ssr/build.test.ts checks).
   ssr: { noExternal: [/^@vanilla-extract\//] },
@@ -30,3 +30,27 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
   },
 }));
+
+/**
+ * Vite's helper for dynamic imports preloads their JavaScript and CSS and reports failures: 1.2 KB on every
+ * page that imports anything lazily. React Router already preloads what a page needs, so all a lazily
+ * imported chunk still needs is its stylesheets: this stand-in loads those (once) and then the chunk.
+ */
+function smallPreloadHelper(): Plugin {
+  const id = '\0vite/preload-helper.js';
+  return {
+    name: 'storefront:small-preload-helper',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    load(source) {
+      if (source !== id) return null;
+      return `export const __vitePreload = (load, deps) => Promise.all((deps || []).filter((dep) => dep.endsWith('.css')).map((dep) => {
+  const href = '/' + dep;
+  if (document.querySelector('link[rel="stylesheet"][href="' + href + '"]')) return undefined;
+  const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
+  document.head.append(link);
+  return new Promise((resolve) => { link.onload = link.onerror = resolve; });
+})).then(load);`;
+    },
+  };
+}
