@@ -168,6 +168,8 @@ export type ListenOptions = {
   host?: string;
   /** How long requests in flight may take to finish after SIGTERM before the process exits anyway. */
   shutdownTimeoutMs?: number;
+  /** After SIGTERM, how long the server keeps accepting connections (unready) before it stops. */
+  shutdownDelayMs?: number;
   /** Idle keep-alive time; behind a load balancer, set it above the balancer's own idle timeout. */
   keepAliveTimeoutMs?: number;
 };
@@ -177,6 +179,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   const port = options.port ?? numberFromEnv('PORT', 3000)!;
   const host = options.host ?? process.env.HOST ?? '0.0.0.0';
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? numberFromEnv('SHUTDOWN_TIMEOUT_MS', 10_000)!;
+  const shutdownDelayMs = options.shutdownDelayMs ?? numberFromEnv('SHUTDOWN_DELAY_MS', 1_000)!;
   const server = createServer(
     {
       // Slow or idle clients cannot hold the server: headers within 10 s, a whole request within 30 s.
@@ -207,21 +210,25 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
     stopping = true;
     log.info('shutting down', { signal, timeoutMs: shutdownTimeoutMs });
     drain();
-    // Node's close() also drops connections it thinks idle, and a connection whose request is still in the
-    // socket buffer, not yet read, looks idle: give such requests a moment to be read first.
-    const closeIdleConnections = server.closeIdleConnections.bind(server);
-    server.closeIdleConnections = () => {};
-    // Stop accepting connections; requests already accepted run to completion.
-    server.close(() => {
-      void close().then(() => {
-        log.info('stopped', { signal });
-        process.exit(0);
-      });
-    });
+    // Keep serving a moment after turning unready, as a load balancer needs a moment to stop sending, and so
+    // that connections already queued in the kernel's backlog are accepted and answered, not reset.
     setTimeout(() => {
-      server.closeIdleConnections = closeIdleConnections;
-      closeIdleConnections();
-    }, IDLE_GRACE_MS).unref();
+      // Node's close() also drops connections it thinks idle, and a connection whose request is still in
+      // the socket buffer, not yet read, looks idle: give such requests a moment to be read first.
+      const closeIdleConnections = server.closeIdleConnections.bind(server);
+      server.closeIdleConnections = () => {};
+      // Stop accepting connections; requests already accepted run to completion.
+      server.close(() => {
+        void close().then(() => {
+          log.info('stopped', { signal });
+          process.exit(0);
+        });
+      });
+      setTimeout(() => {
+        server.closeIdleConnections = closeIdleConnections;
+        closeIdleConnections();
+      }, IDLE_GRACE_MS).unref();
+    }, shutdownDelayMs).unref();
     setTimeout(() => {
       log.warn('shutdown timed out; closing remaining connections', { timeoutMs: shutdownTimeoutMs });
       server.closeAllConnections();
