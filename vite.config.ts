@@ -2,9 +2,12 @@ import { reactRouter } from '@react-router/dev/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig, type Plugin } from 'vite';
 
-/** What root.tsx renders on every page: the shell's components and the helpers and styles they use. */
+/**
+ * The root route and what it renders on every page: the shell's components and the helpers and styles they
+ * use. One file: both load on every page and change together.
+ */
 const SHELL_MODULES =
-  /\/app\/(styles\/|lib\/(nonce|page-title|meta|money|structured-data|class-names)\.ts|components\/shell\/|components\/ui\/(Button|Dropdown|Icon|SearchBox|JsonLd)\/)/;
+  /\/app\/(root\.tsx|styles\/|lib\/(nonce|page-title|meta|money|structured-data|class-names)\.ts|components\/shell\/|components\/ui\/(Button|Dropdown|Icon|SearchBox|JsonLd)\/)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [smallPreloadHelper(), vanillaExtractPlugin(), reactRouter()],
