@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productDetails } from '../../fixtures/product.ts';
 import {
@@ -333,6 +333,31 @@ describe('tabs', () => {
     expect(problems).toEqual([]);
     await close();
   });
+
+  it('look the same before and after hydration: in view while the page hydrates, nothing moves and typed text stays', async () => {
+    const { page, problems, close } = await openPage(browser, { width: 375 });
+    await recordLayoutShifts(page);
+    // Hold the scripts back until the tabs are on screen with a review half written.
+    const held: Route[] = [];
+    await page.route('**/assets/*.js', (route) => void held.push(route));
+    await page.goto(server.origin + PATH, { waitUntil: 'commit' });
+    const tabs = page.locator('#product-info');
+    await tabs.scrollIntoViewIfNeeded();
+    const review = page.getByRole('form', { name: 'Add a Review' }).getByLabel('Review');
+    await review.fill('Half a review');
+    const before = await tabs.boundingBox();
+    expect(await page.getByRole('tablist').count()).toBe(0);
+
+    for (const route of held) await route.continue();
+    await page.unroute('**/assets/*.js');
+    await waitForHydration(page);
+    await page.getByRole('tablist', { name: 'Product information' }).waitFor();
+    expect(await tabs.boundingBox()).toEqual(before);
+    expect(await layoutShiftTotal(page)).toBe(0);
+    expect(await review.inputValue()).toBe('Half a review');
+    expect(problems).toEqual([]);
+    await close();
+  });
 });
 
 describe('Add a Review', () => {
@@ -374,17 +399,29 @@ describe('the whole page', () => {
     await close();
   });
 
-  it('with JavaScript off shows both tab panels, opens the sections, scrolls the images, and Post reloads the page', async () => {
+  it('with JavaScript off switches the tab panels by link, opens the sections, scrolls the images, and Post reloads the page', async () => {
     const { page, close } = await openProduct({ width: 375, javaScriptEnabled: false });
     const descriptionText = page.getByText(productDetails.description.paragraphs[0]!);
     const reviewText = page.getByText(productDetails.reviews[0]!.text);
-    for (const text of [descriptionText, reviewText, page.getByRole('heading', { name: '1 review for Product' })]) {
-      await text.scrollIntoViewIfNeeded();
-      expect(await text.isVisible()).toBe(true);
-    }
-    // The tab titles are links to their panels.
+    const marked = (name: string) =>
+      page.getByRole('link', { name, exact: true }).evaluate((link) => getComputedStyle(link).borderBottomColor !== 'rgba(0, 0, 0, 0)');
+    // Reviews (1) shows first; the tab titles are links to their panels, which switch with them.
+    await reviewText.scrollIntoViewIfNeeded();
+    expect(await reviewText.isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: '1 review for Product' }).isVisible()).toBe(true);
+    expect(await descriptionText.isVisible()).toBe(false);
+    expect([await marked('Reviews (1)'), await marked('Description')]).toEqual([true, false]);
     await page.getByRole('link', { name: 'Description', exact: true }).click();
     expect(page.url()).toBe(`${server.origin}${PATH}#product-info-description`);
+    expect(await descriptionText.isVisible()).toBe(true);
+    expect(await reviewText.isVisible()).toBe(false);
+    expect([await marked('Reviews (1)'), await marked('Description')]).toEqual([false, true]);
+    // The titles stay in view above the panel they lead to.
+    expect(await page.getByRole('link', { name: 'Description', exact: true }).evaluate((link) => link.getBoundingClientRect().top >= 0)).toBe(true);
+    await page.getByRole('link', { name: '1 Review' }).click();
+    expect(await reviewText.isVisible()).toBe(true);
+    expect(await descriptionText.isVisible()).toBe(false);
+    expect([await marked('Reviews (1)'), await marked('Description')]).toEqual([true, false]);
 
     await page.getByText('SHIPPING & RETURNS').click();
     expect(await page.getByRole('heading', { name: 'Exchange Policy' }).isVisible()).toBe(true);
@@ -410,7 +447,7 @@ describe('the whole page', () => {
     const { page, close } = await openPage(browser, { width: 375 });
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto(server.origin + PATH);
-    // The tab titles are still links, and both panels show.
+    // The tab titles are still links.
     expect(await page.getByRole('tablist').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Reviews (1)' }).isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);

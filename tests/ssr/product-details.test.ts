@@ -96,13 +96,17 @@ describe('the product details page in the server HTML', () => {
     );
   });
 
-  it('renders both tab panels visible, Reviews (1) marked current, so all is readable before JavaScript', () => {
+  it('renders both tab panels, with the titles as links to them and Reviews (1) the default, so all is readable before JavaScript', () => {
     expect(text).toMatch(/Description Reviews \(1\)/);
+    expect(main).toMatch(/<div id="product-info"[^>]*data-static="true"/);
     expect(main).toMatch(/<a[^>]*href="#product-info-reviews"[^>]*data-selected="true"[^>]*>Reviews \(1\)<\/a>/);
     expect(main).toMatch(/<a[^>]*href="#product-info-description"[^>]*>Description<\/a>/);
     const description = main.match(/<section[^>]*id="product-info-description"[\s\S]*?<\/section>/)?.[0] ?? '';
     const reviews = main.match(/<section[^>]*id="product-info-reviews"[\s\S]*?<\/form>/)?.[0] ?? '';
+    // Neither is hidden in the HTML: CSS shows the default one, or the one a link targets.
     for (const panel of [description, reviews]) expect(panel).not.toMatch(/^<section[^>]*hidden/);
+    expect(reviews).toMatch(/^<section[^>]*data-default="true"/);
+    expect(description).not.toMatch(/^<section[^>]*data-default/);
     for (const paragraph of productDetails.description.paragraphs) expect(visibleText(description)).toContain(paragraph);
     const [review] = productDetails.reviews;
     expect(reviews).toMatch(/<h2[^>]*>1 review for Product<\/h2>/);

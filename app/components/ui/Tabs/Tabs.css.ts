@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
 
 export const root = style({ display: 'grid', gap: vars.space.lg });
@@ -15,6 +15,8 @@ export const list = style({
 
 export const listItem = style({ display: 'flex' });
 
+const selected = { color: vars.color.ink, borderBottomColor: vars.color.accent };
+
 export const tab = style({
   display: 'inline-flex',
   alignItems: 'center',
@@ -30,14 +32,26 @@ export const tab = style({
   fontWeight: 600,
   textDecoration: 'none',
   ':hover': { color: vars.color.ink },
-  selectors: {
-    '&[aria-selected="true"], &[data-selected]': { color: vars.color.ink, borderBottomColor: vars.color.accent },
-  },
+  selectors: { '&[aria-selected="true"], &[data-selected]': selected },
 });
 
 export const panel = style({
-  selectors: {
-    // Before hydration every panel shows, one after another.
-    [`section& + section&`]: { paddingTop: vars.space.lg, borderTop: `1px solid ${vars.color.line}` },
-  },
+  // A tab title's link (before hydration) scrolls its panel to just below the titles, not over them.
+  scrollMarginTop: `calc(${vars.size.tapTarget} + 2 * ${vars.space.lg})`,
 });
+
+// Before hydration, and without JavaScript, the panels switch with :target: the default one shows until a
+// link targets another, and the targeted panel's title (by position: titles and panels share their order,
+// up to MAX_STATIC_TABS) is marked instead of the default's.
+const MAX_STATIC_TABS = 6;
+const unenhanced = `${root}[data-static]`;
+globalStyle(`${unenhanced} > ${panel}:not([data-default])`, { display: 'none' });
+globalStyle(`${unenhanced} > ${panel}:target`, { display: 'block' });
+globalStyle(`${unenhanced}:has(> ${panel}:target) > ${panel}[data-default]:not(:target)`, { display: 'none' });
+globalStyle(`${unenhanced}:has(> ${panel}:not([data-default]):target) ${tab}[data-selected]`, {
+  color: vars.color.muted,
+  borderBottomColor: 'transparent',
+});
+for (let position = 1; position <= MAX_STATIC_TABS; position++) {
+  globalStyle(`${unenhanced}:has(> ${panel}:nth-of-type(${position}):target) > ${list} > :nth-child(${position}) > ${tab}`, selected);
+}

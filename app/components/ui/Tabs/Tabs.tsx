@@ -21,17 +21,15 @@ export type TabsProps = {
 
 /**
  * The WAI-ARIA tabs pattern (automatic activation; arrow keys, Home and End). The server renders the tab
- * titles as links to panels that are all visible, so every panel's content is reachable without
- * JavaScript; once hydrated the links become tabs and only the selected panel shows. A link elsewhere on
- * the page to a panel's id selects that panel.
+ * titles as links to their panels, which switch with CSS `:target`, the default panel showing until a link
+ * targets another: every panel is reachable without JavaScript, and the page looks the same before and
+ * after hydration. Once hydrated the links become tabs. A link elsewhere on the page to a panel's id selects
+ * that panel. The wrapper gets `id`.
  */
 export function Tabs({ id, label, items, defaultTab, className }: TabsProps) {
   const [enhanced, setEnhanced] = useState(false);
   const [selected, setSelected] = useState(defaultTab);
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
-  // The default panel comes first: before hydration every panel shows, and hiding the others then moves
-  // nothing above the one that stays.
-  const panels = [...items.filter((item) => item.id === defaultTab), ...items.filter((item) => item.id !== defaultTab)];
   const panelId = (itemId: string) => `${id}-${itemId}`;
   const tabId = (itemId: string) => `${id}-${itemId}-tab`;
 
@@ -66,70 +64,58 @@ export function Tabs({ id, label, items, defaultTab, className }: TabsProps) {
     select(items[target]!.id);
   };
 
-  if (!enhanced) {
-    return (
-      <div className={[styles.root, className].filter(Boolean).join(' ')}>
+  return (
+    <div id={id} className={[styles.root, className].filter(Boolean).join(' ')} data-static={enhanced ? undefined : true}>
+      {enhanced ? (
+        <div role="tablist" aria-label={label} className={styles.list} onKeyDown={onKeyDown}>
+          {items.map((item) => {
+            const isSelected = item.id === selected;
+            return (
+              <button
+                key={item.id}
+                ref={(element) => {
+                  if (element) tabRefs.current.set(item.id, element);
+                  else tabRefs.current.delete(item.id);
+                }}
+                type="button"
+                role="tab"
+                id={tabId(item.id)}
+                aria-controls={panelId(item.id)}
+                aria-selected={isSelected}
+                tabIndex={isSelected ? 0 : -1}
+                className={styles.tab}
+                onClick={() => setSelected(item.id)}
+              >
+                {item.label}
+              </button>
+            );
+          })}
+        </div>
+      ) : (
         <ul className={styles.list} aria-label={label}>
           {items.map((item) => (
             <li key={item.id} className={styles.listItem}>
-              <a
-                id={tabId(item.id)}
-                href={`#${panelId(item.id)}`}
-                className={styles.tab}
-                data-selected={item.id === selected || undefined}
-              >
+              <a id={tabId(item.id)} href={`#${panelId(item.id)}`} className={styles.tab} data-selected={item.id === defaultTab || undefined}>
                 {item.label}
               </a>
             </li>
           ))}
         </ul>
-        {panels.map((item) => (
-          <section key={item.id} id={panelId(item.id)} aria-labelledby={tabId(item.id)} className={styles.panel}>
-            {item.content}
-          </section>
-        ))}
-      </div>
-    );
-  }
-
-  return (
-    <div className={[styles.root, className].filter(Boolean).join(' ')}>
-      <div role="tablist" aria-label={label} className={styles.list} onKeyDown={onKeyDown}>
-        {items.map((item) => {
-          const isSelected = item.id === selected;
-          return (
-            <button
-              key={item.id}
-              ref={(element) => {
-                if (element) tabRefs.current.set(item.id, element);
-                else tabRefs.current.delete(item.id);
-              }}
-              type="button"
-              role="tab"
-              id={tabId(item.id)}
-              aria-controls={panelId(item.id)}
-              aria-selected={isSelected}
-              tabIndex={isSelected ? 0 : -1}
-              className={styles.tab}
-              onClick={() => setSelected(item.id)}
-            >
-              {item.label}
-            </button>
-          );
-        })}
-      </div>
-      {panels.map((item) => (
-        <div
+      )}
+      {/* The panels stay the same elements through hydration, so nothing typed into them is lost. */}
+      {items.map((item) => (
+        <section
           key={item.id}
-          role="tabpanel"
           id={panelId(item.id)}
+          role={enhanced ? 'tabpanel' : undefined}
           aria-labelledby={tabId(item.id)}
-          tabIndex={0}
-          hidden={item.id !== selected}
+          tabIndex={enhanced ? 0 : undefined}
+          hidden={enhanced && item.id !== selected}
+          data-default={item.id === defaultTab || undefined}
           className={styles.panel}
         >
           {item.content}
-        </div>
+        </section>
       ))}
     </div>
   );
