@@ -3,8 +3,8 @@
  *
  * Starts the production server on 127.0.0.1, runs Lighthouse 13 with Debian's Chromium (CHROME_PATH, else
  * /usr/bin/chromium) three times per route on the mobile preset (simulated slow 4G and a 4× slower CPU) and
- * prints the median run's scores and metrics. `--runs N` changes the count, `--desktop` uses the desktop
- * preset, `--routes /,/products` audits only those.
+ * prints the median run's scores and metrics, and the SEO audits that failed. `--runs N` changes the count,
+ * `--desktop` uses the desktop preset, `--routes /,/products` audits only those.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -24,8 +24,8 @@ const { values } = parseArgs({
 });
 
 type Report = {
-  categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number }>;
+  categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+  audits: Record<string, { numericValue?: number; score: number | null }>;
 };
 
 function lighthouse(url: string, output: string): Promise<void> {
@@ -43,12 +43,18 @@ function lighthouse(url: string, output: string): Promise<void> {
 
 const score = (report: Report, category: string) => Math.round((report.categories[category]?.score ?? 0) * 100);
 
+/** The scored audits of a category that did not pass, e.g. `is-crawlable` on a page that says noindex. */
+const failedAudits = (report: Report, category: string) =>
+  (report.categories[category]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && (report.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
+
 const server = await spawnServer({ LOG_LEVEL: 'warn' });
 const dir = await mkdtemp(path.join(tmpdir(), 'storefront-lighthouse-'));
 try {
   const runs = Number(values.runs);
   console.log(`Lighthouse ${LIGHTHOUSE.split('@')[1]}, ${values.desktop ? 'desktop' : 'mobile'} preset, median of ${runs} runs, production server on 127.0.0.1`);
-  console.log('route            perf  a11y  best   seo    LCP ms   CLS     TBT ms');
+  console.log('route            perf  a11y  best   seo    LCP ms   CLS     TBT ms   SEO audits failed');
   for (const route of values.routes.split(',')) {
     const reports: Report[] = [];
     for (let run = 0; run < runs; run++) {
@@ -70,6 +76,7 @@ try {
         metric('largest-contentful-paint').toFixed(0).padStart(9),
         metric('cumulative-layout-shift').toFixed(3).padStart(7),
         metric('total-blocking-time').toFixed(0).padStart(9),
+        ' ' + (failedAudits(median, 'seo').join(', ') || '-'),
       ].join(' '),
     );
   }
