@@ -1,8 +1,9 @@
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productDetails } from '../../fixtures/product.ts';
 import {
   axeViolations,
+  holdScripts,
   launchBrowser,
   layoutShiftTotal,
   openPage,
@@ -338,8 +339,7 @@ describe('tabs', () => {
     const { page, problems, close } = await openPage(browser, { width: 375 });
     await recordLayoutShifts(page);
     // Hold the scripts back until the tabs are on screen with a review half written.
-    const held: Route[] = [];
-    await page.route('**/assets/*.js', (route) => void held.push(route));
+    const scripts = await holdScripts(page);
     await page.goto(server.origin + PATH, { waitUntil: 'commit' });
     const tabs = page.locator('#product-info');
     await tabs.scrollIntoViewIfNeeded();
@@ -348,8 +348,7 @@ describe('tabs', () => {
     const before = await tabs.boundingBox();
     expect(await page.getByRole('tablist').count()).toBe(0);
 
-    for (const route of held) await route.continue();
-    await page.unroute('**/assets/*.js');
+    await scripts.release();
     await waitForHydration(page);
     await page.getByRole('tablist', { name: 'Product information' }).waitFor();
     expect(await tabs.boundingBox()).toEqual(before);

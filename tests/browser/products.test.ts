@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, openPage, waitForHydration } from '../support/browser.ts';
+import { axeViolations, holdScripts, layoutShiftTotal, openPage, recordLayoutShifts, waitForHydration } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/setup.ts';
 
 useServerAndBrowser();
@@ -41,6 +41,26 @@ describe('with JavaScript', () => {
     expect(await page.getByLabel('Sort by').inputValue()).toBe('uk');
     expect(await cards(page)).toBe(24);
     expect(await sameWindow(page)).toBe(true);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it.each([375, 1280])('hydration hides Apply and moves nothing else, at %ipx', async (width) => {
+    const { page, problems, close } = await openPage(browser, { width });
+    await recordLayoutShifts(page);
+    const scripts = await holdScripts(page);
+    await page.goto(server.origin + '/products', { waitUntil: 'commit' });
+    const apply = page.getByRole('button', { name: 'Apply' });
+    await apply.waitFor();
+    const boxes = () => page.locator('#product-list form').getByRole('combobox').evaluateAll((selects) => selects.map((select) => select.getBoundingClientRect().left));
+    const before = await boxes();
+    const gridTop = await page.locator('#product-list article').first().boundingBox();
+    await scripts.release();
+    await waitForHydration(page);
+    expect(await apply.isVisible()).toBe(false);
+    expect(await boxes()).toEqual(before);
+    expect(await page.locator('#product-list article').first().boundingBox()).toEqual(gridTop);
+    expect(await layoutShiftTotal(page)).toBe(0);
     expect(problems).toEqual([]);
     await close();
   });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page, type Route } from 'playwright-core';
 
 /** Debian's Chromium, never a downloaded browser; these flags keep it off this machine's closed network. */
 export function launchBrowser(): Promise<Browser> {
@@ -68,6 +68,21 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
       for (const entry of list.getEntries() as unknown as Array<{ value: number }>) store.layoutShiftTotal += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
+}
+
+/**
+ * Holds back the page's scripts from now on, so the server's HTML can be looked at and used before React
+ * hydrates it; `release()` lets them load.
+ */
+export async function holdScripts(page: Page): Promise<{ release: () => Promise<void> }> {
+  const held: Route[] = [];
+  await page.route('**/assets/*.js', (route) => void held.push(route));
+  return {
+    async release() {
+      for (const route of held) await route.continue();
+      await page.unroute('**/assets/*.js');
+    },
+  };
 }
 
 /** The sum of layout-shift scores since `recordLayoutShifts` (shifts of content in view only, as CLS counts). */

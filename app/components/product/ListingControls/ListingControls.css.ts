@@ -2,8 +2,10 @@ import { style } from '@vanilla-extract/css';
 import { media } from '../../../styles/media';
 import { vars } from '../../../styles/theme.css';
 
-// On phones the form takes its own row with the labels above the fields, so that when JavaScript hides the
-// Apply button the row keeps its height and the grid below does not move.
+// Once hydrated, JavaScript hides the Apply button, and nothing else may move then (the form sits at the
+// right, so what comes before Apply would). Apply shares the last column with the page size, whose field
+// then grows to its right. On phones the form takes its own row with the labels above the fields, so the row
+// keeps its height too.
 export const root = style({
   display: 'flex',
   flexWrap: 'wrap',
@@ -12,14 +14,21 @@ export const root = style({
   '@media': {
     [media.atMostSm]: {
       display: 'grid',
-      gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)',
-      // Apply gets a column of its own only while it is shown.
-      gridAutoFlow: 'column',
-      gridAutoColumns: 'auto',
+      // The last column holds Apply as well until hydration.
+      gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 6fr)',
       alignItems: 'end',
       width: '100%',
     },
   },
+});
+
+export const lastColumn = style({
+  display: 'flex',
+  alignItems: 'flex-end',
+  gap: vars.space.sm,
+  // Room for the page size and Apply side by side.
+  width: '14.5rem',
+  '@media': { [media.atMostSm]: { width: 'auto', minWidth: 0 } },
 });
 
 export const field = style({
@@ -28,4 +37,6 @@ export const field = style({
   },
 });
 
-export const apply = style({ '@media': { [media.atMostSm]: { paddingInline: vars.space.md } } });
+export const lastField = style([field, { flex: '1 1 0', minWidth: 0 }]);
+
+export const apply = style({ flex: 'none', '@media': { [media.atMostSm]: { paddingInline: vars.space.sm } } });

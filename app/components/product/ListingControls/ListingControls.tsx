@@ -75,17 +75,20 @@ export function ListingControls({
         defaultValue={sort}
         className={styles.field}
       />
-      <Select
-        id="listing-size"
-        name={names.pageSize}
-        label={labels.pageSize}
-        options={pageSizes.map((size) => ({ value: String(size), label: String(size) }))}
-        defaultValue={String(pageSize)}
-        className={styles.field}
-      />
-      <Button type="submit" tone="secondary" hidden={hydrated} className={styles.apply}>
-        {labels.apply}
-      </Button>
+      {/* The page size and Apply share a column, so when Apply goes the field only widens. */}
+      <div className={styles.lastColumn}>
+        <Select
+          id="listing-size"
+          name={names.pageSize}
+          label={labels.pageSize}
+          options={pageSizes.map((size) => ({ value: String(size), label: String(size) }))}
+          defaultValue={String(pageSize)}
+          className={styles.lastField}
+        />
+        <Button type="submit" tone="secondary" hidden={hydrated} className={styles.apply}>
+          {labels.apply}
+        </Button>
+      </div>
     </form>
   );
 }

@@ -1,5 +1,4 @@
 import type { SelectHTMLAttributes } from 'react';
-import { Icon } from '../Icon/Icon';
 import * as styles from './Select.css';
 
 export type SelectOption = { value: string; label: string };
@@ -12,7 +11,7 @@ export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'childre
   className?: string;
 };
 
-/** A native select with its label beside it and a drawn chevron; the platform does the rest. */
+/** A native select with its label beside it; the platform does the rest. */
 export function Select({ id, label, options, className, ...rest }: SelectProps) {
   return (
     <div className={[styles.root, className].filter(Boolean).join(' ')}>
@@ -27,7 +26,6 @@ export function Select({ id, label, options, className, ...rest }: SelectProps) 
             </option>
           ))}
         </select>
-        <Icon name="chevronDown" size={16} className={styles.chevron} />
       </span>
     </div>
   );
