@@ -41,6 +41,17 @@ function lighthouse(url: string, output: string): Promise<void> {
   });
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART), twice running at times; it then tries again. */
+async function lighthouseWithRetries(url: string, output: string, attempts = 4): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url, output);
+    } catch (error) {
+      if (attempt === attempts) throw error;
+    }
+  }
+}
+
 const score = (report: Report, category: string) => Math.round((report.categories[category]?.score ?? 0) * 100);
 
 /** The scored audits of a category that did not pass, e.g. `is-crawlable` on a page that says noindex. */
@@ -59,8 +70,7 @@ try {
     const reports: Report[] = [];
     for (let run = 0; run < runs; run++) {
       const output = path.join(dir, `report-${run}.json`);
-      // Lighthouse now and then fails to record a trace (NO_NAVSTART); one more try settles it.
-      await lighthouse(server.origin + route, output).catch(() => lighthouse(server.origin + route, output));
+      await lighthouseWithRetries(server.origin + route, output);
       reports.push(JSON.parse(await readFile(output, 'utf8')) as Report);
     }
     // The median run by performance score; its metrics are reported with it.
