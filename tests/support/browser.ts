@@ -59,15 +59,38 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
   );
 }
 
-/** Starts summing layout-shift scores from the first paint of the next navigation; read with `layoutShiftTotal`. */
+/**
+ * Starts recording layout shifts from the first paint of the next navigation: read their sum with
+ * `layoutShiftTotal`, or what moved with `layoutShifts`.
+ */
 export async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const store = window as unknown as { layoutShiftTotal: number };
+    type Shift = { value: number; sources: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> };
+    const store = window as unknown as { layoutShiftTotal: number; layoutShifts: string[] };
     store.layoutShiftTotal = 0;
+    store.layoutShifts = [];
+    const describe = (node: Node | null | undefined) =>
+      node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''} "${(node.textContent ?? '').trim().slice(0, 30)}"` : 'text';
+    const box = (rect: DOMRectReadOnly) => [rect.x, rect.y, rect.width, rect.height].map(Math.round).join(',');
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as Array<{ value: number }>) store.layoutShiftTotal += entry.value;
+      for (const entry of list.getEntries() as unknown as Shift[]) {
+        store.layoutShiftTotal += entry.value;
+        for (const source of entry.sources) store.layoutShifts.push(`${describe(source.node)} ${box(source.previousRect)} -> ${box(source.currentRect)}`);
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+}
+
+/** What moved since `recordLayoutShifts` (or `forgetLayoutShifts`): one line per element, with its boxes. */
+export function layoutShifts(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
+}
+
+/** Forgets the shifts so far, so that what follows is measured alone. */
+export async function forgetLayoutShifts(page: Page): Promise<void> {
+  // Let the observer deliver what is pending first.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  await page.evaluate(() => Object.assign(window, { layoutShiftTotal: 0, layoutShifts: [] }));
 }
 
 /**
@@ -76,13 +99,20 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
  */
 export async function holdScripts(page: Page): Promise<{ release: () => Promise<void> }> {
   const held: Route[] = [];
-  await page.route('**/assets/*.js', (route) => void held.push(route));
+  let released = false;
+  await page.route('**/assets/*.js', (route) => (released ? route.continue() : void held.push(route)));
   return {
     async release() {
+      released = true;
       for (const route of held) await route.continue();
       await page.unroute('**/assets/*.js');
     },
   };
+}
+
+/** Waits until every stylesheet the page links to has loaded (the scripts may still be held back). */
+export async function waitForStyles(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet));
 }
 
 /** The sum of layout-shift scores since `recordLayoutShifts` (shifts of content in view only, as CLS counts). */

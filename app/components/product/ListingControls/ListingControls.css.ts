@@ -14,8 +14,7 @@ export const root = style({
   '@media': {
     [media.atMostSm]: {
       display: 'grid',
-      // The last column holds Apply as well until hydration.
-      gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 6fr)',
+      gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
       alignItems: 'end',
       width: '100%',
     },

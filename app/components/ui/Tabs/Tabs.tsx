@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import * as styles from './Tabs.css';
 
 export type TabItem = {
@@ -30,20 +31,47 @@ export function Tabs({ id, label, items, defaultTab, className }: TabsProps) {
   const [enhanced, setEnhanced] = useState(false);
   const [selected, setSelected] = useState(defaultTab);
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
+  /** The tab to focus once the titles have become tabs. */
+  const refocus = useRef<string | undefined>(undefined);
   const panelId = (itemId: string) => `${id}-${itemId}`;
   const tabId = (itemId: string) => `${id}-${itemId}-tab`;
 
   useEffect(() => {
+    // A keyboard user on a tab title keeps focus when the titles become tabs: it goes to the selected tab.
+    const hadFocus = items.some((item) => document.activeElement?.id === tabId(item.id));
+    const fromHash = items.find((candidate) => `#${panelId(candidate.id)}` === window.location.hash);
+    const current = fromHash?.id ?? defaultTab;
+    setSelected(current);
     setEnhanced(true);
-    const selectFromHash = () => {
-      const item = items.find((candidate) => `#${panelId(candidate.id)}` === window.location.hash);
+    if (hadFocus) refocus.current = current;
+
+    // A link to a panel (the "1 Review" link, or back and forward) selects it. The click shows the panel
+    // before the browser follows the link, so the browser scrolls to it; following the same link twice
+    // fires no hashchange, hence the click.
+    const panelFor = (hash: string) => items.find((candidate) => `#${panelId(candidate.id)}` === hash);
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null;
+      const item = link ? panelFor(link.getAttribute('href')!) : undefined;
+      if (item) flushSync(() => setSelected(item.id));
+    };
+    const onHashChange = () => {
+      const item = panelFor(window.location.hash);
       if (item) setSelected(item.id);
     };
-    selectFromHash();
-    window.addEventListener('hashchange', selectFromHash);
-    return () => window.removeEventListener('hashchange', selectFromHash);
+    document.addEventListener('click', onClick);
+    window.addEventListener('hashchange', onHashChange);
+    return () => {
+      document.removeEventListener('click', onClick);
+      window.removeEventListener('hashchange', onHashChange);
+    };
     // The ids are fixed for the life of the component, so this runs once.
   }, []);
+
+  useEffect(() => {
+    if (!enhanced || refocus.current === undefined) return;
+    tabRefs.current.get(refocus.current)?.focus();
+    refocus.current = undefined;
+  }, [enhanced]);
 
   const select = (itemId: string) => {
     setSelected(itemId);
