@@ -143,8 +143,8 @@ describe('every route in the browser', () => {
     await close();
   });
 
-  it('no page scrolls sideways on a 375px phone', async () => {
-    const { page, close } = await openPage(browser, { width: 375 });
+  it.each([320, 375])('no page scrolls sideways on a %ipx phone', async (width) => {
+    const { page, close } = await openPage(browser, { width });
     const overflowing: string[] = [];
     for (const route of routes) {
       await page.goto(server.origin + route);

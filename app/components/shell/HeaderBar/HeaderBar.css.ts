@@ -4,9 +4,14 @@ import { vars } from '../../../styles/theme.css';
 
 export const root = style({ background: vars.color.ink, color: vars.color.ground });
 
+// The account and cart columns keep their width even before their markup has arrived: a browser may paint
+// the bar while the rest of the page is still parsing, and nothing may move once the cart comes in.
+const accountColumn = 'minmax(2.375rem, auto)';
+const cartColumn = 'minmax(4.125rem, auto)';
+
 export const inner = style({
   display: 'grid',
-  gridTemplateColumns: 'auto 1fr auto auto',
+  gridTemplateColumns: `auto 1fr ${accountColumn} ${cartColumn}`,
   alignItems: 'center',
   gap: vars.space.sm,
   maxWidth: vars.size.content,
@@ -15,13 +20,18 @@ export const inner = style({
   '@media': {
     [media.atMostSm]: {
       gap: vars.space.xs,
-      gridTemplateColumns: '1fr auto auto',
+      gridTemplateColumns: `minmax(0, 1fr) ${accountColumn} ${cartColumn}`,
       gridTemplateAreas: '"category account cart" "search search search"',
     },
   },
 });
 
-export const category = style({ '@media': { [media.atMostSm]: { gridArea: 'category' } } });
+export const category = style({ '@media': { [media.atMostSm]: { gridArea: 'category', minWidth: 0 } } });
+
+// On the narrowest phones the category label wraps rather than push the page sideways.
+export const categoryTrigger = style({
+  '@media': { [media.atMostSm]: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.15 } },
+});
 export const account = style({ '@media': { [media.atMostSm]: { gridArea: 'account' } } });
 export const cart = style({ '@media': { [media.atMostSm]: { gridArea: 'cart' } } });
 

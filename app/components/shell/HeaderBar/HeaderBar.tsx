@@ -23,6 +23,7 @@ export function HeaderBar({ categories, cart }: HeaderBarProps) {
           <Dropdown
             id="category-menu"
             align="start"
+            triggerClassName={styles.categoryTrigger}
             trigger={
               <>
                 <Icon name="grid" size={18} />
