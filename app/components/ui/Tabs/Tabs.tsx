@@ -37,41 +37,22 @@ export function Tabs({ id, label, items, defaultTab, className }: TabsProps) {
   const tabId = (itemId: string) => `${id}-${itemId}-tab`;
 
   useEffect(() => {
+    const panelFor = (hash: string | null | undefined) => items.find((item) => `#${panelId(item.id)}` === hash);
+    const current = panelFor(window.location.hash)?.id ?? defaultTab;
     // A keyboard user on a tab title keeps focus when the titles become tabs: it goes to the selected tab.
-    const hadFocus = items.some((item) => document.activeElement?.id === tabId(item.id));
-    const fromHash = items.find((candidate) => `#${panelId(candidate.id)}` === window.location.hash);
-    const current = fromHash?.id ?? defaultTab;
+    if (items.some((item) => document.activeElement?.id === tabId(item.id))) refocus.current = current;
     setSelected(current);
     setEnhanced(true);
-    if (hadFocus) refocus.current = current;
-
-    // A link to a panel (the "1 Review" link, or back and forward) selects it. The click shows the panel
-    // before the browser follows the link, so the browser scrolls to it; following the same link twice
-    // fires no hashchange, hence the click.
-    const panelFor = (hash: string) => items.find((candidate) => `#${panelId(candidate.id)}` === hash);
+    // A link to a panel (the "1 Review" link) selects it, every time. The panel shows before the browser
+    // follows the link, so the browser scrolls to it.
     const onClick = (event: MouseEvent) => {
-      const link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null;
-      const item = link ? panelFor(link.getAttribute('href')!) : undefined;
+      const item = panelFor((event.target as Element).closest?.('a')?.getAttribute('href'));
       if (item) flushSync(() => setSelected(item.id));
     };
-    const onHashChange = () => {
-      const item = panelFor(window.location.hash);
-      if (item) setSelected(item.id);
-    };
     document.addEventListener('click', onClick);
-    window.addEventListener('hashchange', onHashChange);
-    return () => {
-      document.removeEventListener('click', onClick);
-      window.removeEventListener('hashchange', onHashChange);
-    };
+    return () => document.removeEventListener('click', onClick);
     // The ids are fixed for the life of the component, so this runs once.
   }, []);
-
-  useEffect(() => {
-    if (!enhanced || refocus.current === undefined) return;
-    tabRefs.current.get(refocus.current)?.focus();
-    refocus.current = undefined;
-  }, [enhanced]);
 
   const select = (itemId: string) => {
     setSelected(itemId);
@@ -102,8 +83,12 @@ export function Tabs({ id, label, items, defaultTab, className }: TabsProps) {
               <button
                 key={item.id}
                 ref={(element) => {
-                  if (element) tabRefs.current.set(item.id, element);
-                  else tabRefs.current.delete(item.id);
+                  if (!element) return void tabRefs.current.delete(item.id);
+                  tabRefs.current.set(item.id, element);
+                  if (refocus.current === item.id) {
+                    element.focus();
+                    refocus.current = undefined;
+                  }
                 }}
                 type="button"
                 role="tab"
