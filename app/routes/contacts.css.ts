@@ -2,8 +2,6 @@ import { style } from '@vanilla-extract/css';
 import { media } from '../styles/media';
 import { vars } from '../styles/theme.css';
 
-export const formSection = style({ display: 'grid', gap: vars.space.md });
-
 export const intro = style({ color: vars.color.inkSoft });
 
 export const offices = style({

@@ -4,6 +4,7 @@ import { officeLabels, offices, type Office } from '../../fixtures/offices';
 import { pages } from '../../fixtures/site';
 import { DismissibleDisclosure } from '../components/ui/DismissibleDisclosure/DismissibleDisclosure';
 import { FieldsForm } from '../components/ui/FieldsForm/FieldsForm';
+import { PageSection } from '../components/ui/PageSection/PageSection';
 import { Icon, type IconName } from '../components/ui/Icon/Icon';
 import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
@@ -23,11 +24,7 @@ export default function ContactsPage({ loaderData, actionData }: Route.Component
   const { form } = loaderData;
   return (
     <div className={`${layout.pageBody} ${layout.columns.wide}`}>
-      <section className={styles.formSection} aria-labelledby="contact-heading">
-        <h2 id="contact-heading" className={layout.sectionHeading}>
-          {form.heading}
-        </h2>
-        <p className={styles.intro}>{form.intro}</p>
+      <PageSection headingId="contact-heading" heading={form.heading} intro={form.intro}>
         <FieldsForm
           aria-labelledby="contact-heading"
           fields={form.fields}
@@ -35,7 +32,7 @@ export default function ContactsPage({ loaderData, actionData }: Route.Component
           submitLabel={form.submit}
           notice={actionData?.notice}
         />
-      </section>
+      </PageSection>
 
       <section className={styles.offices} aria-labelledby="offices-heading">
         <h2 id="offices-heading" className={layout.sectionHeading}>

@@ -3,11 +3,11 @@ import { login } from '../../fixtures/auth';
 import { pages } from '../../fixtures/site';
 import { buttonStyle } from '../components/ui/Button/Button';
 import { FieldsForm } from '../components/ui/FieldsForm/FieldsForm';
+import { PageSection } from '../components/ui/PageSection/PageSection';
 import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
 import * as layout from '../styles/layout.css';
 import type { Route } from './+types/login';
-import * as styles from './login.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
@@ -21,11 +21,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const { returning, newCustomer } = loaderData;
   return (
     <div className={`${layout.pageBody} ${layout.columns.even}`}>
-      <section className={styles.card} aria-labelledby="returning-heading">
-        <h2 id="returning-heading" className={layout.sectionHeading}>
-          {returning.heading}
-        </h2>
-        <p className={styles.intro}>{returning.intro}</p>
+      <PageSection headingId="returning-heading" heading={returning.heading} intro={returning.intro}>
         <FieldsForm
           aria-labelledby="returning-heading"
           fields={returning.fields}
@@ -33,19 +29,15 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           submitLabel={returning.submit}
           notice={actionData?.notice}
         />
-      </section>
+      </PageSection>
 
-      <section className={`${styles.card} ${layout.panel}`} aria-labelledby="new-customer-heading">
-        <h2 id="new-customer-heading" className={layout.sectionHeading}>
-          {newCustomer.heading}
-        </h2>
-        <p className={styles.intro}>{newCustomer.intro}</p>
+      <PageSection headingId="new-customer-heading" heading={newCustomer.heading} intro={newCustomer.intro} className={layout.panel}>
         <div>
           <Link to={newCustomer.action.to} className={buttonStyle({ tone: 'secondary' })}>
             {newCustomer.action.label}
           </Link>
         </div>
-      </section>
+      </PageSection>
     </div>
   );
 }
