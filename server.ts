@@ -7,9 +7,8 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import compression from 'compression';
 import express, { type Express } from 'express';
-import type { ServerBuild } from 'react-router';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import { log, setLogLevel, type Level } from './app/lib/log.ts';
 import { errorHandler, precompressed, rejectBadInput, requestLog, securityHeaders } from './server/middleware.ts';
 import { createPageHandler } from './server/page-handler.ts';
@@ -30,6 +29,13 @@ export type AppOptions = {
   trustProxy?: boolean | number | string;
   /** Render each page once and reuse it (production only). Default: on unless PAGE_CACHE=off. */
   pageCache?: boolean;
+  /** The most the page cache may hold, in MB. Default: PAGE_CACHE_MB, else 32. */
+  pageCacheMb?: number;
+  /**
+   * The site's public origin, e.g. https://shop.example.com: pages see it as their URL's origin whatever the
+   * request's Host, and shared caches may store them. Default: PUBLIC_URL.
+   */
+  publicUrl?: string;
   /** In development, the HTTP server Vite's hot-reload socket shares (else Vite opens a port of its own). */
   hmrServer?: Server;
 };
@@ -80,9 +86,6 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       .send(draining ? 'draining' : 'ready');
   });
 
-  // Compress text responses: HTML, CSS and JS shrink several times over.
-  app.use(compression());
-
   let closeDev = async () => {};
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (mode === 'development') {
@@ -124,9 +127,18 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   }
 
-  // Everything else is a page (or a 404 page) rendered by React Router, each page once, then reused.
-  const pageCache = mode === 'production' && (options.pageCache ?? process.env.PAGE_CACHE !== 'off');
-  app.all('/{*splat}', createPageHandler({ build, mode, cache: pageCache }));
+  // Everything else is a page (or a 404 page) rendered by React Router: each page once, then served from
+  // memory like a static file.
+  const pageCacheMb = options.pageCacheMb ?? numberFromEnv('PAGE_CACHE_MB', 32)!;
+  app.all(
+    '/{*splat}',
+    createPageHandler({
+      handler: createRequestHandler(build, mode),
+      cache: mode === 'production' && (options.pageCache ?? process.env.PAGE_CACHE !== 'off'),
+      publicUrl: options.publicUrl ?? publicUrlFromEnv(),
+      maxBytes: pageCacheMb * 1024 * 1024,
+    }),
+  );
 
   // Last resort: an error no handler answered. 4xx errors (a bad static path) keep their status;
   // anything else is logged once, with its stack, and answered without one.
@@ -151,6 +163,17 @@ function numberFromEnv(name: string, fallback?: number): number | undefined {
   const number = Number(value);
   if (!Number.isFinite(number) || number < 0) throw new Error(`${name} must be a non-negative number, not "${value}"`);
   return number;
+}
+
+/** PUBLIC_URL as an origin (no trailing slash), or undefined; anything that is not an http(s) origin fails. */
+function publicUrlFromEnv(): string | undefined {
+  const value = process.env.PUBLIC_URL?.trim();
+  if (!value) return undefined;
+  const url = URL.parse(value);
+  if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
+    throw new Error(`PUBLIC_URL must be an origin such as https://shop.example.com, not "${value}"`);
+  }
+  return url.origin;
 }
 
 function trustProxyFromEnv(): boolean | number | string {

@@ -16,7 +16,6 @@ import type { Route } from './+types/root';
 import { Shell } from './components/shell/Shell/Shell';
 import { JsonLd } from './components/ui/JsonLd/JsonLd';
 import { titleFromPath } from './lib/page-title';
-import { useNonce } from './lib/nonce';
 import { publicOrigin } from './lib/origin';
 import { breadcrumbList } from './lib/structured-data';
 import './styles/global.css';
@@ -37,7 +36,6 @@ export function shouldRevalidate() {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   const canonical = useCanonicalUrl();
   // Marks the document once React has taken over, for tests and for styles that need JavaScript.
   useEffect(() => {
@@ -60,8 +58,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

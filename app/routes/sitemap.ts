@@ -10,6 +10,7 @@ export function loader({ request }: Route.LoaderArgs) {
     .map((page) => `  <url><loc>${origin}${page.path}</loc></url>`);
   const body = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
   return new Response(body, {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+    // Cached like a page: shared only when PUBLIC_URL, not the request's Host, names the origin.
+    headers: { 'Content-Type': 'application/xml; charset=utf-8' },
   });
 }

@@ -89,7 +89,7 @@ describe('the server process', () => {
     expect(running.logs.filter((line) => line.msg === 'request').length).toBe(200);
     expect(running.logs.some((line) => line.msg === 'shutting down' && line.signal === 'SIGTERM')).toBe(true);
     expect(running.logs.some((line) => line.msg === 'stopped')).toBe(true);
-  });
+  }, 20_000);
 
   it('SIGINT stops it cleanly too, and a stopped server accepts no new connection', async () => {
     running = await spawnServer();

@@ -17,7 +17,7 @@ export type ServerProcess = {
 };
 
 /** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer().listen(0, '127.0.0.1');
   await once(probe, 'listening');
   const { port } = probe.address() as { port: number };
