@@ -44,6 +44,11 @@ export type App = {
   app: Express;
   /** Marks the app as draining: /readyz answers 503 and responses ask clients to close their connection. */
   drain: () => void;
+  /**
+   * Renders the public pages (those sitemap.xml lists) once through the server at `origin`, /readyz
+   * answering 503 meanwhile, so the first shoppers find them cached and the code warm.
+   */
+  warmUp: (origin: string) => Promise<void>;
   /** Releases what the app holds (Vite's dev server). */
   close: () => Promise<void>;
 };
@@ -54,6 +59,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const hstsMaxAge = options.hstsMaxAge ?? numberFromEnv('HSTS_MAX_AGE');
   const trustProxy = options.trustProxy ?? trustProxyFromEnv();
   let draining = false;
+  let warming = false;
 
   const app = express();
   app.disable('x-powered-by');
@@ -80,10 +86,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   });
   app.get('/readyz', (_req, res) => {
     res
-      .status(draining ? 503 : 200)
+      .status(draining || warming ? 503 : 200)
       .set('Cache-Control', 'no-store')
       .type('text/plain')
-      .send(draining ? 'draining' : 'ready');
+      .send(draining ? 'draining' : warming ? 'warming up' : 'ready');
   });
 
   let closeDev = async () => {};
@@ -148,6 +154,21 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     app,
     drain: () => {
       draining = true;
+    },
+    warmUp: async (origin) => {
+      if (mode !== 'production') return;
+      warming = true;
+      const started = performance.now();
+      try {
+        const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
+        const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+        for (const page of paths) await (await fetch(origin + page, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer();
+        log.info('warmed up', { pages: paths.length, durationMs: Math.round(performance.now() - started) });
+      } catch (error) {
+        log.warn('warm-up failed; pages will be rendered on first request', { error: String(error) });
+      } finally {
+        warming = false;
+      }
     },
     close: closeDev,
   };
@@ -216,7 +237,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
     },
   );
   server.maxHeadersCount = 100;
-  const { app, drain, close } = await createApp({ ...options, hmrServer: server });
+  const { app, drain, close, warmUp } = await createApp({ ...options, hmrServer: server });
   server.on('request', app);
 
   await new Promise<void>((resolve, reject) => {
@@ -226,6 +247,9 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   log.info('listening', { url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}`, port: actualPort, mode: options.mode ?? modeFromEnv() });
+  // Unready until the public pages are cached: a load balancer sends the first shoppers to warm code.
+  const loopback = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  void warmUp(`http://${loopback}:${actualPort}`);
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {

@@ -56,8 +56,9 @@ export const requestLog: RequestHandler = (req, res, next) => {
       status,
       durationMs: Math.round(Number(process.hrtime.bigint() - start) / 1e4) / 100,
     };
-    if (status >= 500) log.error('request', fields);
-    else if (req.path === '/healthz' || req.path === '/readyz') log.debug('request', fields);
+    // Health checks come every few seconds, and a 503 from /readyz (warming up, draining) is expected.
+    if (req.path === '/healthz' || req.path === '/readyz') log.debug('request', fields);
+    else if (status >= 500) log.error('request', fields);
     else log.info('request', fields);
   });
   next();

@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gunzip, gzip } from 'node:zlib';
+import { brotliCompress, constants, gunzip, gunzipSync, gzip } from 'node:zlib';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import compression from 'compression';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
@@ -65,6 +65,8 @@ type Page = {
   gzip: Buffer;
   /** Added once the background compression is done. */
   br?: Buffer;
+  /** The plain document, kept once a client that takes no compression (curl, some bots) has asked for it. */
+  identity?: Buffer;
   identityLength: number;
 };
 
@@ -84,9 +86,14 @@ export function createPageHandler({
 }: PageHandlerOptions): RequestHandler {
   const pages = new LRUCache<string, Page>({
     maxSize: maxBytes,
-    sizeCalculation: (page) => page.gzip.length + (page.br?.length ?? 0) + 1024,
+    sizeCalculation: (page) => page.gzip.length + (page.br?.length ?? 0) + (page.identity?.length ?? 0) + 1024,
   });
   const reportSize = () => observer.size?.(pages.calculatedSize, pages.size);
+  /** Stores a page again after a copy was added to it, so its size counts, unless it has been evicted. */
+  const resize = (key: string, page: Page) => {
+    if (pages.peek(key) === page) pages.set(key, page);
+    reportSize();
+  };
   const rendering = new Map<string, Promise<Page | Response>>();
   const defaultCacheControl = publicUrl ? SHARED_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL;
   const origin = publicUrl ? URL.parse(publicUrl) ?? undefined : undefined;
@@ -110,9 +117,7 @@ export function createPageHandler({
             [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
           },
         });
-        // Re-store it so its size counts, unless it has been evicted meanwhile.
-        if (pages.peek(key) === page) pages.set(key, page);
-        reportSize();
+        resize(key, page);
       })
       .catch(() => {})
       .finally(() => {
@@ -177,7 +182,9 @@ export function createPageHandler({
       if (result && !(result instanceof Response)) {
         const page = result;
         if (key && !page.br) addBrotli(key, page, gunzipAsync(page.gzip));
-        return await sendPage(req, res, page);
+        const added = sendPage(req, res, page);
+        if (key && added) resize(key, page);
+        return;
       }
       result ??= await handler(fetchRequest(req, res, origin));
       res.locals.route = result.headers.get(ROUTE_HEADER) ?? undefined;
@@ -216,7 +223,8 @@ function storedHeaders(response: Response, defaultCacheControl: string): Array<[
   return headers;
 }
 
-async function sendPage(req: ExpressRequest, res: ExpressResponse, page: Page): Promise<void> {
+/** Sends a stored page; true when it had to add a copy to the page (the plain one) to do so. */
+function sendPage(req: ExpressRequest, res: ExpressResponse, page: Page): boolean {
   res.locals.route = page.route;
   const encoding = chooseEncoding(req, page);
   const etag = `"${page.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
@@ -226,7 +234,7 @@ async function sendPage(req: ExpressRequest, res: ExpressResponse, page: Page): 
     res.removeHeader('Content-Type');
     res.removeHeader('Content-Security-Policy');
     res.status(304).end();
-    return;
+    return false;
   }
   if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
   const body = encoding === 'br' ? page.br! : encoding === 'gzip' ? page.gzip : undefined;
@@ -234,9 +242,13 @@ async function sendPage(req: ExpressRequest, res: ExpressResponse, page: Page): 
   res.status(page.status);
   if (req.method === 'HEAD') {
     res.end();
-    return;
+    return false;
   }
-  res.end(body ?? (await gunzipAsync(page.gzip)));
+  const added = !body && !page.identity;
+  // A few hundred microseconds, once per page, and only for clients that take no compression.
+  if (added) page.identity = gunzipSync(page.gzip);
+  res.end(body ?? page.identity);
+  return added;
 }
 
 /** Brotli when the client takes it and the page has it, else gzip, else the plain document. */
