@@ -16,6 +16,7 @@ import compression from 'compression';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
+import pLimit from 'p-limit';
 
 /** React Router's request handler, or any other function from a Fetch request to its response. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -74,6 +75,12 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
+/**
+ * Renders under way at once. Rendering is CPU work, so more at a time on a few cores only makes each
+ * slower, and every one in progress holds its garbage: the heap (and RSS) grows with the concurrency.
+ */
+const RENDER_CONCURRENCY = 4;
+
 /** Brotli at quality 11 takes ~100× gzip's time: one page at a time, and no more than this many waiting. */
 const MAX_BROTLI_QUEUE = 32;
 
@@ -98,6 +105,13 @@ export function createPageHandler({
   const defaultCacheControl = publicUrl ? SHARED_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL;
   const origin = publicUrl ? URL.parse(publicUrl) ?? undefined : undefined;
   const compress = compression();
+  const limit = pLimit(RENDER_CONCURRENCY);
+  /** React Router's handler, a few at a time; a request whose client left while it waited is not rendered. */
+  const renderLimited = (request: Request) =>
+    limit(() => {
+      request.signal.throwIfAborted();
+      return handler(request);
+    });
 
   let brotliQueue = Promise.resolve();
   let brotliWaiting = 0;
@@ -110,13 +124,15 @@ export function createPageHandler({
     brotliQueue = brotliQueue
       .then(async () => {
         const body = await identity;
-        page.br = await brotli(body, {
+        page.br = compact(await brotli(body, {
           params: {
             [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
             [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            // A 256 KB window covers any page, and takes a fraction of the default's memory.
+            [constants.BROTLI_PARAM_LGWIN]: 18,
           },
-        });
+        }));
         resize(key, page);
       })
       .catch(() => {})
@@ -130,7 +146,7 @@ export function createPageHandler({
   const render = async (key: string, req: ExpressRequest, res: ExpressResponse): Promise<Page | Response> => {
     const started = performance.now();
     // HEAD is answered from the stored GET, so a HEAD request renders the GET.
-    const response = await handler(fetchRequest(req, res, origin, 'GET'));
+    const response = await renderLimited(fetchRequest(req, res, origin, 'GET'));
     observer.render?.((performance.now() - started) / 1000);
     if (!isShareable(response)) return response;
     const identity = Buffer.from(await response.arrayBuffer());
@@ -139,7 +155,7 @@ export function createPageHandler({
       headers: storedHeaders(response, defaultCacheControl),
       route: response.headers.get(ROUTE_HEADER) ?? undefined,
       hash: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
-      gzip: await gzipAsync(identity, { level: 9 }),
+      gzip: compact(await gzipAsync(identity, { level: 9 })),
       identityLength: identity.length,
     };
     pages.set(key, page);
@@ -186,7 +202,7 @@ export function createPageHandler({
         if (key && added) resize(key, page);
         return;
       }
-      result ??= await handler(fetchRequest(req, res, origin));
+      result ??= await renderLimited(fetchRequest(req, res, origin));
       res.locals.route = result.headers.get(ROUTE_HEADER) ?? undefined;
       result.headers.delete(ROUTE_HEADER);
       // Responses rendered per request (POSTs, redirects, errors, private pages) are compressed as they go.
@@ -223,6 +239,14 @@ function storedHeaders(response: Response, defaultCacheControl: string): Array<[
   return headers;
 }
 
+/**
+ * A copy of exactly its bytes: zlib hands back views of 64 KB buffers, which would keep 64 KB alive for
+ * every 8 KB page and make the cache's byte count a fiction.
+ */
+function compact(buffer: Buffer): Buffer {
+  return Buffer.from(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.length));
+}
+
 /** Sends a stored page; true when it had to add a copy to the page (the plain one) to do so. */
 function sendPage(req: ExpressRequest, res: ExpressResponse, page: Page): boolean {
   res.locals.route = page.route;
@@ -246,7 +270,7 @@ function sendPage(req: ExpressRequest, res: ExpressResponse, page: Page): boolea
   }
   const added = !body && !page.identity;
   // A few hundred microseconds, once per page, and only for clients that take no compression.
-  if (added) page.identity = gunzipSync(page.gzip);
+  if (added) page.identity = compact(gunzipSync(page.gzip));
   res.end(body ?? page.identity);
   return added;
 }
