@@ -11,7 +11,8 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import type { ServerBuild } from 'react-router';
 import { log, setLogLevel, type Level } from './app/lib/log.ts';
-import { errorHandler, precompressed, rejectBadInput, requestLog, securityHeaders } from './server/middleware.ts';
+import { limitConnections, oneRequestAtATime } from './server/connections.ts';
+import { errorHandler, limitBody, precompressed, rejectBadInput, requestLog, securityHeaders } from './server/middleware.ts';
 import { createPageHandler } from './server/page-handler.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -124,6 +125,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   }
 
+  // Bodies (form posts) are read whole, within a limit, before a page sees them: see limitBody.
+  app.use(limitBody());
+
   // Everything else is a page (or a 404 page) rendered by React Router, each page once, then reused.
   const pageCache = mode === 'production' && (options.pageCache ?? process.env.PAGE_CACHE !== 'off');
   app.all('/{*splat}', createPageHandler({ build, mode, cache: pageCache }));
@@ -193,8 +197,10 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
     },
   );
   server.maxHeadersCount = 100;
+  // Pipelining, unread responses and requests per connection: see server/connections.ts.
+  limitConnections(server);
   const { app, drain, close } = await createApp({ ...options, hmrServer: server });
-  server.on('request', app);
+  server.on('request', oneRequestAtATime(app));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
