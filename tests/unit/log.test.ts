@@ -2,7 +2,6 @@ import type { Request, Response } from 'express';
 import { createStaticHandler, type StaticHandlerContext } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handleError } from '../../app/entry.server';
-
 import { log, setLogLevel } from '../../app/lib/log';
 import { errorHandler } from '../../server/middleware';
 
