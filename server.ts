@@ -10,7 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import express, { type Express } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { log, setLogLevel, type Level } from './app/lib/log.ts';
-import { errorHandler, precompressed, rejectBadInput, requestLog, securityHeaders } from './server/middleware.ts';
+import { limitConnections, oneRequestAtATime } from './server/connections.ts';
+import { errorHandler, limitBody, precompressed, rejectBadInput, requestLog, securityHeaders } from './server/middleware.ts';
 import { createPageHandler } from './server/page-handler.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -133,6 +134,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   }
 
+  // Bodies (form posts) are read whole, within a limit, before a page sees them: see limitBody.
+  app.use(limitBody());
+
   // Everything else is a page (or a 404 page) rendered by React Router: each page once, then served from
   // memory like a static file.
   const pageCacheMb = options.pageCacheMb ?? numberFromEnv('PAGE_CACHE_MB', 32)!;
@@ -237,8 +241,10 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
     },
   );
   server.maxHeadersCount = 100;
+  // Pipelining, unread responses and requests per connection: see server/connections.ts.
+  limitConnections(server);
   const { app, drain, close, warmUp } = await createApp({ ...options, hmrServer: server });
-  server.on('request', app);
+  server.on('request', oneRequestAtATime(app));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

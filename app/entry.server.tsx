@@ -66,15 +66,31 @@ function renderDocument(request: Request, routerContext: EntryContext, setStatus
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (isRefusedOrigin(request)) {
+    // React Router refuses a form post from another site (a possible CSRF attempt) with 400: worth a warning
+    // for the operator, but the refusal is the correct outcome, not a fault.
+    log.warn('cross-origin form post refused', { ...requestFields(request), origin: request.headers.get('origin')?.slice(0, 256) });
+    return;
+  }
   logError(error, request);
 };
 
-function logError(error: unknown, request: Request) {
+/** The condition under which React Router refuses an action: an Origin other than the request's own. */
+function isRefusedOrigin(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  if (request.method === 'GET' || request.method === 'HEAD' || !origin || origin === 'null') return false;
+  return !URL.canParse(origin) || new URL(origin).origin !== new URL(request.url).origin;
+}
+
+function requestFields(request: Request) {
   const { pathname, search } = new URL(request.url);
-  log.error('render error', {
+  return {
     requestId: request.headers.get('x-request-id') ?? undefined,
     method: request.method,
     path: (pathname + search).slice(0, 512),
-    error,
-  });
+  };
+}
+
+function logError(error: unknown, request: Request) {
+  log.error('render error', { ...requestFields(request), error });
 }

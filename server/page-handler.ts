@@ -11,11 +11,11 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gunzip, gunzipSync, gzip } from 'node:zlib';
-import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
+import { createHeaders, createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import compression from 'compression';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { LRUCache } from 'lru-cache';
-import Negotiator from 'negotiator';
+import { chooseEncoding as negotiate, type Encoding } from './middleware.ts';
 import pLimit from 'p-limit';
 
 /** React Router's request handler, or any other function from a Fetch request to its response. */
@@ -53,8 +53,6 @@ export const SHARED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-
 export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
 
 export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
-
-type Encoding = 'br' | 'gzip' | 'identity';
 
 type Page = {
   status: number;
@@ -277,10 +275,7 @@ function sendPage(req: ExpressRequest, res: ExpressResponse, page: Page): boolea
 
 /** Brotli when the client takes it and the page has it, else gzip, else the plain document. */
 function chooseEncoding(req: ExpressRequest, page: Page): Encoding {
-  const available: Encoding[] = page.br ? ['br', 'gzip', 'identity'] : ['gzip', 'identity'];
-  // Browsers list gzip first (`gzip, deflate, br, zstd`): of what the client accepts, the smallest wins.
-  const accepted = new Negotiator(req).encodings(available);
-  return available.find((encoding) => accepted.includes(encoding)) ?? 'identity';
+  return negotiate(req, page.br ? ['br', 'gzip', 'identity'] : ['gzip', 'identity']) ?? 'identity';
 }
 
 /** If-None-Match, compared weakly as RFC 9110 asks for GET and HEAD. */
@@ -297,11 +292,14 @@ function isFresh(req: ExpressRequest, etag: string): boolean {
  * server.ts) is handed on as it is.
  */
 function fetchRequest(req: ExpressRequest, res: ExpressResponse, origin: URL | undefined, method = req.method): Request {
-  const request = createRequest(req, res, {
-    protocol: origin?.protocol ?? `${req.protocol}:`,
-    host: origin?.host ?? req.host,
+  const protocol = origin?.protocol ?? `${req.protocol}:`;
+  const host = origin?.host ?? req.host;
+  if (method === req.method && !Buffer.isBuffer(req.body)) return createRequest(req, res, { protocol, host });
+  // The body has been read already (limitBody), or a HEAD is answered by rendering the GET.
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
   });
-  if (method === req.method && !Buffer.isBuffer(req.body)) return request;
   const body = method === 'GET' || method === 'HEAD' ? null : (req.body as Uint8Array<ArrayBuffer>);
-  return new Request(request, { method, body });
+  return new Request(`${protocol}//${host}${req.url}`, { method, headers: createHeaders(req), body, signal: controller.signal });
 }
