@@ -207,6 +207,8 @@ export function createPageHandler({
       const response = result;
       compress(req, res, () => void sendResponse(res, response).catch(next));
     } catch (error) {
+      // A client that has gone needs no answer, and its request's abort is no fault of ours.
+      if (res.destroyed) return;
       next(error);
     }
   };

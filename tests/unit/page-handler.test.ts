@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPageHandler, type PageHandlerOptions } from '../../server/page-handler.ts';
@@ -75,9 +76,9 @@ describe('the page cache', () => {
 
   it('is bounded by bytes, not entries: the least recently used pages go first', async () => {
     const maxBytes = 400 * 1024;
-    // Random text barely compresses: each page takes 40 KB gzipped and as much again once brotli is added,
-    // so five to ten fit.
-    const noise = () => Array.from({ length: 10_000 }, () => Math.random().toString(36).slice(2, 6)).join('');
+    // Random text barely compresses: each page takes 50 KB gzipped and as much again once brotli is added,
+    // so four to seven fit.
+    const noise = () => Array.from({ length: 20_000 }, () => Math.random().toString(36).slice(2, 6)).join('');
     const { origin, rendered, sizes } = await serve(() => html(noise()), { maxBytes });
     for (let i = 0; i < 16; i++) await (await fetch(`${origin}/p${i}`)).text();
     expect(Math.max(...sizes)).toBeLessThanOrEqual(maxBytes);
@@ -86,6 +87,41 @@ describe('the page cache', () => {
     await (await fetch(`${origin}/p15`)).text();
     expect(rendered.filter((path) => path === '/p0')).toHaveLength(2);
     expect(rendered.filter((path) => path === '/p15')).toHaveLength(1);
+  });
+
+  it('renders a few at a time, and never starts a render for a client that has gone', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const { origin, rendered } = await serve(() => html('slow'), {
+      cache: false,
+      handler: async (request) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        inFlight--;
+        rendered.push(new URL(request.url).pathname);
+        return html('slow');
+      },
+    });
+    const { port } = new URL(origin);
+    // Forty clients each ask and hang up at once.
+    await Promise.all(
+      Array.from(
+        { length: 40 },
+        (_, i) =>
+          new Promise<void>((resolve) => {
+            const socket = connect(Number(port), '127.0.0.1', () => {
+              socket.write(`GET /gone-${i} HTTP/1.1\r\nHost: x\r\n\r\n`, () => setTimeout(() => socket.destroy(), 20));
+            });
+            socket.on('close', () => resolve());
+            socket.on('error', () => {});
+          }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(most).toBeLessThanOrEqual(4);
+    // Only those already under way when their clients left were rendered.
+    expect(rendered.length).toBeLessThanOrEqual(8);
   });
 
   it('does not cache when told not to (development)', async () => {
