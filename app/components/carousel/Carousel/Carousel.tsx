@@ -1,11 +1,12 @@
 import type { EmblaOptionsType } from 'embla-carousel';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { media } from '../../../styles/media';
 import { CarouselFrame } from '../CarouselFrame/CarouselFrame';
 import { CarouselContext, type CarouselContextValue } from '../context';
 import { debouncedResize } from '../state';
 import { useAutoplay } from '../useAutoplay';
 import { useLazyEmbla } from '../useLazyEmbla';
-import { useReducedMotion } from '../useReducedMotion';
 import * as styles from './Carousel.css';
 
 export type CarouselAutoplayOptions = {
@@ -63,7 +64,7 @@ export function Carousel({
   after,
 }: CarouselProps) {
   const rootRef = useRef<HTMLElement>(null);
-  const reducedMotion = useReducedMotion();
+  const reducedMotion = useMediaQuery(media.reducedMotion);
   // Stable per carousel: the debounce keeps its timer, and embla does not re-initialise on every render.
   const emblaOptions = useMemo<EmblaOptionsType>(
     () => ({ align: 'start', ...options, watchResize: debouncedResize(resizeDebounce) }),
