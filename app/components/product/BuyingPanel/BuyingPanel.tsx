@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import type { ProductDetails } from '../../../../fixtures/product';
 import { Button } from '../../ui/Button/Button';
 import { Icon } from '../../ui/Icon/Icon';
+import { NumberStepper } from '../../ui/NumberStepper/NumberStepper';
+import { SelectField } from '../../ui/SelectField/SelectField';
 import { ColourSwatches } from '../ColourSwatches/ColourSwatches';
 import { Price } from '../Price/Price';
-import { QuantityControl } from '../QuantityControl/QuantityControl';
 import { Rating } from '../Rating/Rating';
 import * as styles from './BuyingPanel.css';
 
@@ -37,20 +38,15 @@ export function BuyingPanel({ product, reviewsHref, children }: BuyingPanelProps
       <ColourSwatches name="colour" legend="Colour" options={product.colours} />
 
       <div className={styles.choices}>
-        <div className={styles.field}>
-          <label htmlFor="product-size" className={styles.label}>
-            Size
-          </label>
-          <div className={styles.selectWrap}>
-            <select id="product-size" name="size" className={styles.select}>
-              {product.sizes.map((size) => (
-                <option key={size}>{size}</option>
-              ))}
-            </select>
-            <Icon name="chevronDown" size={16} className={styles.selectIcon} />
-          </div>
-        </div>
-        <QuantityControl id="product-quantity" label="Quantity" defaultValue={product.quantity} />
+        <SelectField id="product-size" name="size" label="Size" options={product.sizes} look="compact" />
+        <NumberStepper
+          id="product-quantity"
+          label="Quantity"
+          defaultValue={product.quantity}
+          decreaseLabel="Decrease quantity"
+          increaseLabel="Increase quantity"
+          look="compact"
+        />
       </div>
 
       <p className={styles.stock}>
