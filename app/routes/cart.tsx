@@ -7,6 +7,7 @@ import { FormStatus } from '../components/ui/FormStatus/FormStatus';
 import { NumberStepper } from '../components/ui/NumberStepper/NumberStepper';
 import { SelectField } from '../components/ui/SelectField/SelectField';
 import { TextField } from '../components/ui/TextField/TextField';
+import { cx } from '../lib/class-names';
 import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
 import { formatPrice } from '../lib/money';
@@ -35,7 +36,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const { copy, lines, sizes, subtotal, shipping, total } = loaderData;
   const { columns } = copy;
   return (
-    <div className={`${layout.pageBody} ${styles.root}`}>
+    <div className={cx(layout.pageBody, styles.root)}>
       <DemoForm className={styles.form}>
         <table className={styles.table}>
           <caption className={visuallyHidden}>{copy.caption}</caption>
@@ -92,10 +93,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                     autoComplete="off"
                     label={<ColumnLabel column={columns.size} name={line.name} />}
                     labelClassName={styles.controlLabel}
-                    className={`${styles.control} ${styles.size}`}
+                    className={cx(styles.control, styles.size)}
                   />
                 </td>
-                <td className={`${styles.cell} ${styles.end} ${styles.lineTotal}`}>
+                <td className={cx(styles.cell, styles.end, styles.lineTotal)}>
                   <span className={styles.cellLabel} aria-hidden="true">
                     {columns.total}
                   </span>
@@ -127,7 +128,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         <FormStatus message={actionData?.notice} />
       </DemoForm>
 
-      <section className={`${layout.panel} ${styles.totals}`} aria-labelledby="cart-totals-heading">
+      <section className={cx(layout.panel, styles.totals)} aria-labelledby="cart-totals-heading">
         <h2 id="cart-totals-heading" className={layout.sectionHeading}>
           {copy.totals.heading}
         </h2>
@@ -142,7 +143,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               {shipping.method}: {formatPrice(shipping.amount)}
             </dd>
           </div>
-          <div className={`${styles.sum} ${styles.grandTotal}`}>
+          <div className={cx(styles.sum, styles.grandTotal)}>
             <dt>{copy.totals.total}</dt>
             <dd>{total}</dd>
           </div>

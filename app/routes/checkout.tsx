@@ -3,9 +3,10 @@ import { billingFields, checkoutPage, orderNotesField, paymentOptions } from '..
 import { pages } from '../../fixtures/site';
 import { Button } from '../components/ui/Button/Button';
 import { DemoForm } from '../components/ui/DemoForm/DemoForm';
-import { FormFields } from '../components/ui/FormFields/FormFields';
+import { FieldGrid } from '../components/ui/FieldGrid/FieldGrid';
 import { FormStatus } from '../components/ui/FormStatus/FormStatus';
 import { RadioGroup } from '../components/ui/RadioGroup/RadioGroup';
+import { cx } from '../lib/class-names';
 import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
 import { formatPrice } from '../lib/money';
@@ -45,17 +46,17 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             <h2 id="billing-heading" className={layout.sectionHeading}>
               {copy.billingHeading}
             </h2>
-            <FormFields fields={loaderData.billingFields} idPrefix="billing" />
+            <FieldGrid fields={loaderData.billingFields} idPrefix="billing" />
           </section>
           <section className={styles.section} aria-labelledby="notes-heading">
             <h2 id="notes-heading" className={layout.sectionHeading}>
               {copy.notesHeading}
             </h2>
-            <FormFields fields={[loaderData.orderNotesField]} idPrefix="checkout" />
+            <FieldGrid fields={[loaderData.orderNotesField]} idPrefix="checkout" />
           </section>
         </div>
 
-        <section className={`${layout.panel} ${styles.summary}`} aria-labelledby="order-heading">
+        <section className={cx(layout.panel, styles.summary)} aria-labelledby="order-heading">
           <h2 id="order-heading" className={layout.sectionHeading}>
             {copy.summaryHeading}
           </h2>

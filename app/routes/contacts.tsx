@@ -3,9 +3,10 @@ import { contactForm, officesCopy } from '../../fixtures/contact';
 import { officeLabels, offices, type Office } from '../../fixtures/offices';
 import { pages } from '../../fixtures/site';
 import { DismissibleDisclosure } from '../components/ui/DismissibleDisclosure/DismissibleDisclosure';
-import { FieldsForm } from '../components/ui/FieldsForm/FieldsForm';
+import { SimpleForm } from '../components/ui/SimpleForm/SimpleForm';
 import { PageSection } from '../components/ui/PageSection/PageSection';
 import { Icon, type IconName } from '../components/ui/Icon/Icon';
+import { cx } from '../lib/class-names';
 import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
 import * as layout from '../styles/layout.css';
@@ -23,9 +24,9 @@ export const action = demoFormAction;
 export default function ContactsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { form } = loaderData;
   return (
-    <div className={`${layout.pageBody} ${layout.columns.wide}`}>
+    <div className={cx(layout.pageBody, layout.columns.wide)}>
       <PageSection headingId="contact-heading" heading={form.heading} intro={form.intro}>
-        <FieldsForm
+        <SimpleForm
           aria-labelledby="contact-heading"
           fields={form.fields}
           idPrefix="contact"

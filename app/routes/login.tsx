@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import { login } from '../../fixtures/auth';
 import { pages } from '../../fixtures/site';
 import { buttonStyle } from '../components/ui/Button/Button';
-import { FieldsForm } from '../components/ui/FieldsForm/FieldsForm';
+import { SimpleForm } from '../components/ui/SimpleForm/SimpleForm';
 import { PageSection } from '../components/ui/PageSection/PageSection';
+import { cx } from '../lib/class-names';
 import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
 import * as layout from '../styles/layout.css';
@@ -20,9 +21,9 @@ export const action = demoFormAction;
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { returning, newCustomer } = loaderData;
   return (
-    <div className={`${layout.pageBody} ${layout.columns.even}`}>
+    <div className={cx(layout.pageBody, layout.columns.even)}>
       <PageSection headingId="returning-heading" heading={returning.heading} intro={returning.intro}>
-        <FieldsForm
+        <SimpleForm
           aria-labelledby="returning-heading"
           fields={returning.fields}
           idPrefix="login"

@@ -9,6 +9,7 @@ import {
 } from '../../fixtures/account';
 import { pages } from '../../fixtures/site';
 import { buttonStyle } from '../components/ui/Button/Button';
+import { cx } from '../lib/class-names';
 import { pageMeta } from '../lib/meta';
 import * as layout from '../styles/layout.css';
 import type { Route } from './+types/my-account';
@@ -27,7 +28,7 @@ export default function MyAccountPage({ loaderData }: Route.ComponentProps) {
   const { tab, menu, menuLabel, logout, page } = loaderData;
   const current = menu.find((item) => item.id === tab)!;
   return (
-    <div className={`${layout.pageBody} ${layout.columns.aside}`}>
+    <div className={cx(layout.pageBody, layout.columns.aside)}>
       <nav aria-label={menuLabel} className={styles.nav}>
         <ul className={styles.menu}>
           {menu.map((item) => (

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Product } from '../../../../fixtures/types';
+import { cx } from '../../../lib/class-names';
 import { Price } from '../Price/Price';
 import * as styles from './ProductCard.css';
 
@@ -29,7 +30,7 @@ export function ProductCard({ product, eager = false, fetchPriority, headingLeve
           decoding="async"
           className={styles.image}
         />
-        {badge ? <span className={`${styles.badge} ${styles.badgeKind[badge === 'New' ? 'new' : 'sale']}`}>{badge}</span> : null}
+        {badge ? <span className={cx(styles.badge, styles.badgeKind[badge === 'New' ? 'new' : 'sale'])}>{badge}</span> : null}
       </div>
       {/* The brand line is always there, empty when there is no brand, so titles and prices line up in a row. */}
       <p className={styles.brand}>{brand}</p>
