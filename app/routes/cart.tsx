@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { CART_TOTAL, cartLines, cartLineTotal, cartPage, cartShipping, cartSizes, cartSubtotal } from '../../fixtures/cart-page';
-import { pages } from '../../fixtures/site';
 import { Button, buttonStyle } from '../components/ui/Button/Button';
+import { getCart } from '../data/cart.server';
+import { getPage } from '../data/content.server';
 import { DemoForm } from '../components/ui/DemoForm/DemoForm';
 import { FormStatus } from '../components/ui/FormStatus/FormStatus';
 import { NumberStepper } from '../components/ui/NumberStepper/NumberStepper';
@@ -18,16 +18,8 @@ import * as styles from './cart.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader() {
-  return {
-    page: pages.cart,
-    copy: cartPage,
-    lines: cartLines.map((line) => ({ ...line, total: cartLineTotal(line) })),
-    sizes: cartSizes,
-    subtotal: cartSubtotal,
-    shipping: cartShipping,
-    total: CART_TOTAL,
-  };
+export async function loader() {
+  return { page: await getPage('cart'), ...(await getCart()) };
 }
 
 export const action = demoFormAction;

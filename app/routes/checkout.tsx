@@ -1,7 +1,6 @@
-import { CART_TOTAL, cartLines, cartLineTotal, cartPage, cartShipping, cartSubtotal } from '../../fixtures/cart-page';
-import { billingFields, checkoutPage, orderNotesField, paymentOptions } from '../../fixtures/checkout';
-import { pages } from '../../fixtures/site';
 import { Button } from '../components/ui/Button/Button';
+import { getCart } from '../data/cart.server';
+import { getCheckoutForm, getPage } from '../data/content.server';
 import { DemoForm } from '../components/ui/DemoForm/DemoForm';
 import { FieldGrid } from '../components/ui/FieldGrid/FieldGrid';
 import { FormStatus } from '../components/ui/FormStatus/FormStatus';
@@ -16,20 +15,18 @@ import * as styles from './checkout.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader() {
+export async function loader() {
+  const cart = await getCart();
   return {
-    page: pages.checkOut,
-    copy: checkoutPage,
-    billingFields,
-    orderNotesField,
-    paymentOptions,
+    page: await getPage('checkOut'),
+    ...(await getCheckoutForm()),
     order: {
-      lines: cartLines.map((line) => ({ id: line.id, name: line.name, quantity: line.quantity, total: cartLineTotal(line) })),
-      subtotalLabel: cartPage.totals.subtotal,
-      subtotal: cartSubtotal,
-      shipping: cartShipping,
-      totalLabel: cartPage.totals.total,
-      total: CART_TOTAL,
+      lines: cart.lines.map((line) => ({ id: line.id, name: line.name, quantity: line.quantity, total: line.total })),
+      subtotalLabel: cart.copy.totals.subtotal,
+      subtotal: cart.subtotal,
+      shipping: cart.shipping,
+      totalLabel: cart.copy.totals.total,
+      total: cart.total,
     },
   };
 }

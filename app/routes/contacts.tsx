@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { contactForm, officesCopy } from '../../fixtures/contact';
-import { officeLabels, offices, type Office } from '../../fixtures/offices';
-import { pages } from '../../fixtures/site';
+import { getContacts, getPage } from '../data/content.server';
+import type { Office } from '../types/content';
 import { DismissibleDisclosure } from '../components/ui/DismissibleDisclosure/DismissibleDisclosure';
 import { SimpleForm } from '../components/ui/SimpleForm/SimpleForm';
 import { PageSection } from '../components/ui/PageSection/PageSection';
@@ -15,8 +14,8 @@ import * as styles from './contacts.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader() {
-  return { page: pages.contacts, form: contactForm, officesCopy, offices, officeLabels };
+export async function loader() {
+  return { page: await getPage('contacts'), ...(await getContacts()) };
 }
 
 export const action = demoFormAction;
@@ -52,7 +51,7 @@ export default function ContactsPage({ loaderData, actionData }: Route.Component
   );
 }
 
-function OfficeDetails({ office, labels }: { office: Office; labels: typeof officeLabels }) {
+function OfficeDetails({ office, labels }: { office: Office; labels: Record<'address' | 'phone' | 'email' | 'hours', string> }) {
   return (
     <dl className={styles.details}>
       <OfficeLine icon="pin" label={labels.address}>

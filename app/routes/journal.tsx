@@ -1,5 +1,4 @@
-import { journal } from '../../fixtures/journal';
-import { pages } from '../../fixtures/site';
+import { getJournal, getPage } from '../data/content.server';
 import { cx } from '../lib/class-names';
 import { pageMeta } from '../lib/meta';
 import * as layout from '../styles/layout.css';
@@ -8,8 +7,8 @@ import * as styles from './journal.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader() {
-  return { page: pages.journal, ...journal };
+export async function loader() {
+  return { page: await getPage('journal'), ...(await getJournal()) };
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { login } from '../../fixtures/auth';
-import { pages } from '../../fixtures/site';
+import { getLogin, getPage } from '../data/content.server';
 import { buttonStyle } from '../components/ui/Button/Button';
 import { SimpleForm } from '../components/ui/SimpleForm/SimpleForm';
 import { PageSection } from '../components/ui/PageSection/PageSection';
@@ -12,8 +11,8 @@ import type { Route } from './+types/login';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader() {
-  return { page: pages.login, ...login };
+export async function loader() {
+  return { page: await getPage('login'), ...(await getLogin()) };
 }
 
 export const action = demoFormAction;

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { signUp } from '../../fixtures/auth';
-import { pages } from '../../fixtures/site';
+import { getPage, getSignUp } from '../data/content.server';
 import { Button } from '../components/ui/Button/Button';
 import { CheckboxField } from '../components/ui/CheckboxField/CheckboxField';
 import { DemoForm } from '../components/ui/DemoForm/DemoForm';
@@ -16,8 +15,8 @@ import * as styles from './sign-up.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader() {
-  return { page: pages.signUp, ...signUp };
+export async function loader() {
+  return { page: await getPage('signUp'), ...(await getSignUp()) };
 }
 
 export const action = demoFormAction;

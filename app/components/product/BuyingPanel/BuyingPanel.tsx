@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ProductDetails } from '../../../../fixtures/product';
+import type { ProductDetails } from '../../../types/product';
 import { Button } from '../../ui/Button/Button';
 import { Icon } from '../../ui/Icon/Icon';
 import { NumberStepper } from '../../ui/NumberStepper/NumberStepper';
@@ -35,16 +35,16 @@ export function BuyingPanel({ product, reviewsHref, children }: BuyingPanelProps
         <Price amount={product.price} oldAmount={product.oldPrice} className={styles.price} />
       </div>
 
-      <ColourSwatches name="colour" legend="Colour" options={product.colours} />
+      <ColourSwatches name="colour" legend={product.labels.colour} options={product.colours} />
 
       <div className={styles.choices}>
-        <SelectField id="product-size" name="size" label="Size" options={product.sizes} look="compact" />
+        <SelectField id="product-size" name="size" label={product.labels.size} options={product.sizes} look="compact" />
         <NumberStepper
           id="product-quantity"
-          label="Quantity"
+          label={product.labels.quantity}
           defaultValue={product.quantity}
-          decreaseLabel="Decrease quantity"
-          increaseLabel="Increase quantity"
+          decreaseLabel={`Decrease ${product.labels.quantity.toLowerCase()}`}
+          increaseLabel={`Increase ${product.labels.quantity.toLowerCase()}`}
           look="compact"
         />
       </div>

@@ -1,4 +1,4 @@
-import type { ProductSection } from '../../../../fixtures/product';
+import type { ProductSection } from '../../../types/product';
 import { cx } from '../../../lib/class-names';
 import { DismissibleDisclosure } from '../../ui/DismissibleDisclosure/DismissibleDisclosure';
 import * as styles from './ProductSections.css';

@@ -1,4 +1,4 @@
-import type { FieldSpec } from '../../../../fixtures/form-types';
+import type { FieldSpec } from '../../../types/forms';
 import { SelectField } from '../SelectField/SelectField';
 import { TextAreaField } from '../TextAreaField/TextAreaField';
 import { TextField } from '../TextField/TextField';

@@ -1,4 +1,4 @@
-import type { FieldSpec } from '../../../../fixtures/form-types';
+import type { FieldSpec } from '../../../types/forms';
 import { Button } from '../Button/Button';
 import { DemoForm } from '../DemoForm/DemoForm';
 import { FieldGrid } from '../FieldGrid/FieldGrid';
