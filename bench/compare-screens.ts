@@ -15,7 +15,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import { launchBrowser, openPage, waitForHydration } from '../tests/support/browser.ts';
+import { launchBrowser, loadLazyImages, openPage, waitForHydration } from '../tests/support/browser.ts';
 import { startServer } from '../tests/support/server.ts';
 
 const widths = { desktop: 1280, mobile: 375 } as const;
@@ -30,15 +30,8 @@ async function capture(dir: string, only: string[]): Promise<void> {
         const { page, problems, close } = await openPage(browser, { width, height: name === 'mobile' ? 812 : 900, reducedMotion: 'reduce' });
         await page.goto(server.origin + route);
         await waitForHydration(page);
-        // Lazy images load only near the viewport: scroll through the page so the full-page shot has them all.
-        await page.evaluate(async () => {
-          for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
-            window.scrollTo(0, y);
-            await new Promise((resolve) => setTimeout(resolve, 50));
-          }
-          window.scrollTo(0, 0);
-        });
-        await page.waitForLoadState('networkidle');
+        // Lazy images load only near the viewport: the full-page shot needs them all.
+        await loadLazyImages(page);
         await page.evaluate(() => document.fonts.ready);
         const file = join(dir, `${route === '/' ? 'home' : route.slice(1)}-${name}.png`);
         await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
