@@ -67,12 +67,10 @@ export function Carousel({
 }: CarouselProps) {
   const rootRef = useRef<HTMLElement>(null);
   const reducedMotion = useMediaQuery(media.reducedMotion);
-  // Stable per carousel: the debounce keeps its timer, and embla does not re-initialise on every render.
-  const emblaOptions = useMemo<EmblaOptionsType>(
-    () => ({ align: 'start', ...options, watchResize: debouncedResize(resizeDebounce) }),
-    // By value: callers may pass a fresh literal on every render.
-    [JSON.stringify(options), resizeDebounce],
-  );
+  // One debounce per carousel, so it keeps its timer across renders. Callers may pass a fresh options literal
+  // on every render: useEmblaCarousel compares options by value and re-initialises only when one changes.
+  const watchResize = useMemo(() => debouncedResize(resizeDebounce), [resizeDebounce]);
+  const emblaOptions = useMemo<EmblaOptionsType>(() => ({ align: 'start', ...options, watchResize }), [options, watchResize]);
   const delay = autoplay?.delay;
   // The viewport is known once React has committed the server's HTML, so embla loads after hydration; until
   // it runs, the HTML is already laid out (and scrolls natively).

@@ -78,6 +78,7 @@ function StepLink({ to, rel, text, icon }: StepLinkProps) {
   if (to === undefined) {
     // A link with nowhere to go: no href, so it is neither focusable nor clickable, and says it is disabled.
     return (
+      // eslint-disable-next-line jsx-a11y/anchor-is-valid -- the WAI-ARIA disabled link: unfocusable and inert on purpose
       <a role="link" aria-disabled="true" className={styles.step}>
         {content}
       </a>

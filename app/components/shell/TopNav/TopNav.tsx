@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { NavLink } from 'react-router';
 import type { NavLink as NavLinkData } from '../../../types/site';
 import { paths } from '../../../paths';
@@ -11,6 +11,11 @@ export type TopNavProps = { brand: string; links: NavLinkData[]; menuLabel: stri
 
 const MENU_ID = 'site-menu';
 
+/** A link navigates on the client without a reload, so the menu is closed by hand. */
+function closeMenu(menuRef: RefObject<HTMLUListElement | null>) {
+  if (menuRef.current?.matches(':popover-open')) menuRef.current.hidePopover();
+}
+
 /** The brand and the six main links; below 1024px the links fold behind a menu button (a popover). */
 export function TopNav({ brand, links, menuLabel }: TopNavProps) {
   const menuRef = useRef<HTMLUListElement>(null);
@@ -18,17 +23,10 @@ export function TopNav({ brand, links, menuLabel }: TopNavProps) {
   // The menu state is recomputed when the window crosses 1024px: it is closed by default below it.
   useEffect(() => {
     const wide = window.matchMedia(`(min-width: ${breakpoints.lg}px)`);
-    const close = () => {
-      if (menuRef.current?.matches(':popover-open')) menuRef.current.hidePopover();
-    };
+    const close = () => closeMenu(menuRef);
     wide.addEventListener('change', close);
     return () => wide.removeEventListener('change', close);
   }, []);
-
-  const closeOnLink = (event: MouseEvent<HTMLUListElement>) => {
-    const menu = menuRef.current;
-    if (menu?.matches(':popover-open') && (event.target as Element).closest('a')) menu.hidePopover();
-  };
 
   return (
     <header className={styles.root}>
@@ -41,12 +39,12 @@ export function TopNav({ brand, links, menuLabel }: TopNavProps) {
             <Icon name="menu" size={22} />
             <span className={visuallyHidden}>{menuLabel}</span>
           </button>
-          <ul id={MENU_ID} ref={menuRef} popover="auto" className={styles.links} onClick={closeOnLink}>
+          <ul id={MENU_ID} ref={menuRef} popover="auto" className={styles.links}>
             {links.map(({ label, to, tooltip }) => {
               const tooltipId = tooltip ? `tooltip-${to.slice(1)}` : undefined;
               return (
                 <li key={to} className={styles.item}>
-                  <NavLink to={to} end className={styles.link} aria-describedby={tooltipId}>
+                  <NavLink to={to} end className={styles.link} aria-describedby={tooltipId} onClick={() => closeMenu(menuRef)}>
                     {label}
                   </NavLink>
                   {tooltip ? (

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffectEvent, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { cx } from '../../../lib/class-names';
+import { useHydrated } from '../../../lib/use-hydrated';
 import * as styles from './Tabs.css';
 
 export type TabItem = {
@@ -29,30 +30,38 @@ export type TabsProps = {
  * that panel. The wrapper gets `id`.
  */
 export function Tabs({ id, label, items, defaultTab, className }: TabsProps) {
-  const [enhanced, setEnhanced] = useState(false);
-  const [selected, setSelected] = useState(defaultTab);
+  // Once hydrated, the titles become tabs, showing the panel the URL's hash names until the shopper chooses another.
+  const enhanced = useHydrated();
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
   /** The tab to focus once the titles have become tabs. */
   const refocus = useRef<string | undefined>(undefined);
   const panelId = (itemId: string) => `${id}-${itemId}`;
   const tabId = (itemId: string) => `${id}-${itemId}-tab`;
+  const panelFor = (href: string | null | undefined) => items.find((item) => `#${panelId(item.id)}` === href);
+  // Read on the client's first render: the server has no hash, and nothing rendered depends on the
+  // selection until the titles have become tabs, so hydration still matches the server's HTML.
+  const [selected, setSelected] = useState(() =>
+    typeof window === 'undefined' ? defaultTab : (panelFor(window.location.hash)?.id ?? defaultTab),
+  );
 
-  useEffect(() => {
-    const panelFor = (hash: string | null | undefined) => items.find((item) => `#${panelId(item.id)}` === hash);
-    const current = panelFor(window.location.hash)?.id ?? defaultTab;
-    // A keyboard user on a tab title keeps focus when the titles become tabs: it goes to the selected tab.
-    if (items.some((item) => document.activeElement?.id === tabId(item.id))) refocus.current = current;
-    setSelected(current);
-    setEnhanced(true);
-    // A link to a panel (the "1 Review" link) selects it, every time. The panel shows before the browser
-    // follows the link, so the browser scrolls to it.
-    const onClick = (event: MouseEvent) => {
-      const item = panelFor((event.target as Element).closest?.('a')?.getAttribute('href'));
-      if (item) flushSync(() => setSelected(item.id));
-    };
+  // A keyboard user on a tab title keeps focus when the titles become tabs: it goes to the selected tab.
+  // Checked after hydration, before the titles are replaced.
+  const keepFocus = useEffectEvent(() => {
+    if (items.some((item) => document.activeElement?.id === tabId(item.id))) {
+      refocus.current = selected;
+    }
+  });
+  // A link to a panel (the "1 Review" link) selects it, every time. The panel shows before the browser
+  // follows the link, so the browser scrolls to it.
+  const onDocumentClick = useEffectEvent((event: MouseEvent) => {
+    const item = panelFor((event.target as Element).closest?.('a')?.getAttribute('href'));
+    if (item) flushSync(() => setSelected(item.id));
+  });
+  useLayoutEffect(() => {
+    keepFocus();
+    const onClick = (event: MouseEvent) => onDocumentClick(event);
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
-    // The ids are fixed for the life of the component, so this runs once.
   }, []);
 
   const select = (itemId: string) => {
@@ -60,7 +69,7 @@ export function Tabs({ id, label, items, defaultTab, className }: TabsProps) {
     tabRefs.current.get(itemId)?.focus();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = items.findIndex((item) => item.id === selected);
     const last = items.length - 1;
     const target = {
@@ -77,7 +86,7 @@ export function Tabs({ id, label, items, defaultTab, className }: TabsProps) {
   return (
     <div id={id} className={cx(styles.root, className)} data-static={enhanced ? undefined : true}>
       {enhanced ? (
-        <div role="tablist" aria-label={label} className={styles.list} onKeyDown={onKeyDown}>
+        <div role="tablist" aria-label={label} className={styles.list}>
           {items.map((item) => {
             const isSelected = item.id === selected;
             return (
@@ -99,6 +108,7 @@ export function Tabs({ id, label, items, defaultTab, className }: TabsProps) {
                 tabIndex={isSelected ? 0 : -1}
                 className={styles.tab}
                 onClick={() => setSelected(item.id)}
+                onKeyDown={onKeyDown}
               >
                 {item.label}
               </button>
