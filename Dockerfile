@@ -23,8 +23,6 @@ COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --chown=node:node package.json server.ts ./
 COPY --chown=node:node server ./server
-# The logger is shared by server.ts (run from source) and the app (bundled into build/).
-COPY --chown=node:node app/lib/log.ts ./app/lib/log.ts
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import express, { type Express } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { log, setLogLevel, type Level } from './app/lib/log.ts';
+import { log, setLogLevel, type Level } from './server/log.ts';
 import { limitConnections, oneRequestAtATime } from './server/connections.ts';
 import { errorHandler, limitBody, precompressed, rejectBadInput, requestLog, securityHeaders } from './server/middleware.ts';
 import { createPageHandler } from './server/page-handler.ts';
@@ -101,8 +101,15 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       server: { middlewareMode: true, hmr: options.hmrServer ? { server: options.hmrServer } : true },
       appType: 'custom',
     });
-    // Vite serves source modules and hot-reload updates, and passes everything else on.
-    app.use(devServer.middlewares);
+    // Vite serves source modules and hot-reload updates, and passes everything else on. Its requests come by
+    // the dozen per page, so they are logged at debug: the log shows the pages.
+    app.use((req, res, next) => {
+      res.locals.logAtDebug = true;
+      devServer.middlewares(req, res, (error?: unknown) => {
+        res.locals.logAtDebug = false;
+        next(error);
+      });
+    });
     build = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
     closeDev = () => devServer.close();
   } else {
@@ -167,9 +174,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
         const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
         const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
         for (const page of paths) await (await fetch(origin + page, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer();
-        log.info('warmed up', { pages: paths.length, durationMs: Math.round(performance.now() - started) });
+        log.info({ pages: paths.length, durationMs: Math.round(performance.now() - started) }, 'warmed up');
       } catch (error) {
-        log.warn('warm-up failed; pages will be rendered on first request', { error: String(error) });
+        log.warn({ error: String(error) }, 'warm-up failed; pages will be rendered on first request');
       } finally {
         warming = false;
       }
@@ -252,7 +259,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  log.info('listening', { url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}`, port: actualPort, mode: options.mode ?? modeFromEnv() });
+  log.info({ url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}`, port: actualPort, mode: options.mode ?? modeFromEnv() }, 'listening');
   // Unready until the public pages are cached: a load balancer sends the first shoppers to warm code.
   const loopback = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   void warmUp(`http://${loopback}:${actualPort}`);
@@ -261,7 +268,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    log.info('shutting down', { signal, timeoutMs: shutdownTimeoutMs });
+    log.info({ signal, timeoutMs: shutdownTimeoutMs }, 'shutting down');
     drain();
     // Keep serving a moment after turning unready, as a load balancer needs a moment to stop sending, and so
     // that connections already queued in the kernel's backlog are accepted and answered, not reset.
@@ -273,7 +280,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
       // Stop accepting connections; requests already accepted run to completion.
       server.close(() => {
         void close().then(() => {
-          log.info('stopped', { signal });
+          log.info({ signal }, 'stopped');
           process.exit(0);
         });
       });
@@ -283,7 +290,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
       }, IDLE_GRACE_MS).unref();
     }, shutdownDelayMs).unref();
     setTimeout(() => {
-      log.warn('shutdown timed out; closing remaining connections', { timeoutMs: shutdownTimeoutMs });
+      log.warn({ timeoutMs: shutdownTimeoutMs }, 'shutdown timed out; closing remaining connections');
       server.closeAllConnections();
       process.exit(1);
     }, shutdownTimeoutMs).unref();
@@ -294,11 +301,11 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
 }
 
 if (import.meta.main) {
-  process.on('unhandledRejection', (reason) => log.error('unhandled rejection', { error: reason }));
+  process.on('unhandledRejection', (reason) => log.error({ error: reason }, 'unhandled rejection'));
   try {
     await start();
   } catch (error) {
-    log.error('failed to start', { error });
+    log.error({ error }, 'failed to start');
     process.exit(1);
   }
 }

@@ -3,7 +3,7 @@ import { text } from 'node:stream/consumers';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { contentSecurityPolicy } from './lib/csp';
-import { log } from './lib/log';
+import { log } from '../server/log';
 
 // Pages render from static fixtures, so waiting for the whole document costs nothing and every response
 // is complete HTML; the timeout only guards against a render that never settles.
@@ -69,7 +69,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isRefusedOrigin(request)) {
     // React Router refuses a form post from another site (a possible CSRF attempt) with 400: worth a warning
     // for the operator, but the refusal is the correct outcome, not a fault.
-    log.warn('cross-origin form post refused', { ...requestFields(request), origin: request.headers.get('origin')?.slice(0, 256) });
+    log.warn({ ...requestFields(request), origin: request.headers.get('origin')?.slice(0, 256) }, 'cross-origin form post refused');
     return;
   }
   logError(error, request);
@@ -92,5 +92,5 @@ function requestFields(request: Request) {
 }
 
 function logError(error: unknown, request: Request) {
-  log.error('render error', { ...requestFields(request), error });
+  log.error({ ...requestFields(request), error }, 'render error');
 }

@@ -12,7 +12,7 @@
  */
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { log } from '../app/lib/log.ts';
+import { log } from './log.ts';
 
 /** Requests a connection may have waiting behind the one being answered. Browsers never pipeline; nginx
  * and load balancers neither; the few clients that do send a handful at a time. */
@@ -36,7 +36,7 @@ export function limitConnections(server: Server): void {
   server.timeout = SEND_TIMEOUT_MS;
   server.on('connection', skipRequestsOnClosedConnections);
   server.on('timeout', (socket: Socket) => {
-    log.warn('connection closed: no progress', { remoteAddress: socket.remoteAddress, timeoutMs: SEND_TIMEOUT_MS });
+    log.warn({ remoteAddress: socket.remoteAddress, timeoutMs: SEND_TIMEOUT_MS }, 'connection closed: no progress');
     socket.destroy();
   });
 }
@@ -86,10 +86,7 @@ export function oneRequestAtATime(handler: RequestListener): RequestListener<typ
       return run();
     }
     if (queue.waiting.length >= MAX_PIPELINED_REQUESTS) {
-      log.warn('connection closed: too many pipelined requests', {
-        remoteAddress: socket.remoteAddress,
-        limit: MAX_PIPELINED_REQUESTS,
-      });
+      log.warn({ remoteAddress: socket.remoteAddress, limit: MAX_PIPELINED_REQUESTS }, 'connection closed: too many pipelined requests');
       socket.destroy();
       return;
     }

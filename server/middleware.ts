@@ -9,7 +9,7 @@ import { isIPv6 } from 'node:net';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import Negotiator from 'negotiator';
-import { log } from '../app/lib/log.ts';
+import { log } from './log.ts';
 
 /** The longest URL (path and query) served; longer ones get 414. Real pages use a fraction of it. */
 export const MAX_URL_LENGTH = 2048;
@@ -92,12 +92,13 @@ export const requestLog: RequestHandler = (req, res, next) => {
       status,
       durationMs: Math.round(Number(process.hrtime.bigint() - start) / 1e4) / 100,
     };
-    // Health checks come every few seconds, and a 503 from /readyz (warming up, draining) is expected.
-    if (req.path === '/healthz' || req.path === '/readyz') log.debug('request', fields);
+    // Health checks come every few seconds, and a 503 from /readyz (warming up, draining) is expected. A
+    // handler may ask for debug too (in development, Vite's dozens of module requests per page: server.ts).
+    if (req.path === '/healthz' || req.path === '/readyz' || res.locals.logAtDebug) log.debug(fields, 'request');
     // The client went away before the whole response was sent: its business, not a fault of ours.
-    else if (!res.writableFinished) log.info('request aborted by the client', fields);
-    else if (status >= 500) log.error('request', fields);
-    else log.info('request', fields);
+    else if (!res.writableFinished) log.info(fields, 'request aborted by the client');
+    else if (status >= 500) log.error(fields, 'request');
+    else log.info(fields, 'request');
   });
   next();
 };
@@ -207,13 +208,13 @@ function clientGone(error: unknown): boolean {
 
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (clientGone(error)) {
-    log.info('client closed the connection', { requestId: res.locals.requestId, method: req.method, path: req.originalUrl.slice(0, 512) });
+    log.info({ requestId: res.locals.requestId, method: req.method, path: req.originalUrl.slice(0, 512) }, 'client closed the connection');
     res.destroy();
     return;
   }
   const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
   if (status >= 500) {
-    log.error('unhandled error', { requestId: res.locals.requestId, method: req.method, path: req.originalUrl, error });
+    log.error({ requestId: res.locals.requestId, method: req.method, path: req.originalUrl, error }, 'unhandled error');
   }
   if (res.headersSent) {
     res.destroy();

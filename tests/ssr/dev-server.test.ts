@@ -29,4 +29,11 @@ describe('watch mode', () => {
     expect(module.status).toBe(200);
     expect(module.headers.get('content-type')).toMatch(/javascript/);
   }, 60_000);
+
+  it('logs the pages asked for, not the modules Vite serves for them', async () => {
+    await fetch(`${dev.origin}/about`);
+    await fetch(`${dev.origin}/app/root.tsx`);
+    await expect.poll(() => dev.logs.find((line) => line.msg === 'request' && line.path === '/about')).toMatchObject({ level: 'info' });
+    expect(dev.logs.filter((line) => line.path === '/app/root.tsx')).toEqual([]);
+  }, 60_000);
 });

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { createStaticHandler, type StaticHandlerContext } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handleError } from '../../app/entry.server';
-import { log, setLogLevel } from '../../app/lib/log';
+import { log, setLogLevel } from '../../server/log';
 import { errorHandler } from '../../server/middleware';
 
 function captured() {
@@ -22,9 +22,25 @@ describe('structured logs', () => {
     const lines = captured();
     setLogLevel('warn');
     log.info('hidden');
-    log.warn('shown', { requestId: 'r1' });
+    log.warn({ requestId: 'r1' }, 'shown');
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'warn', msg: 'shown', requestId: 'r1' });
+  });
+
+  it('puts warnings and errors on stderr and the rest on stdout, with the time as an ISO string', () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0);
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0);
+    setLogLevel('debug');
+    log.debug('d');
+    log.info('i');
+    log.warn('w');
+    log.error('e');
+    expect(out.map((line) => JSON.parse(line).level)).toEqual(['debug', 'info']);
+    expect(err.map((line) => JSON.parse(line).level)).toEqual(['warn', 'error']);
+    const { time } = JSON.parse(out[0]!);
+    expect(new Date(time).toISOString()).toBe(time);
   });
 
   it('an error thrown while rendering is logged once, with its stack and the request id', () => {

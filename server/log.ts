@@ -1,0 +1,64 @@
+/**
+ * Structured logs with pino: one JSON object per line, `time` as an ISO string and `level` as its name;
+ * warnings and errors on stderr, the rest on stdout; filtered by LOG_LEVEL (debug, info, warn, error or
+ * silent; info by default). In development, on a terminal, the lines are made readable by pino-pretty, a
+ * development dependency that production never loads.
+ *
+ * server.ts and server/* import it; so does the app's entry.server, which Vite bundles into build/server with
+ * its own copy of this module: two loggers, alike and stateless but for the level a test may override.
+ */
+import { createRequire } from 'node:module';
+import { pino, stdSerializers, type DestinationStream, type Level as PinoLevel } from 'pino';
+
+export const levels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type Level = (typeof levels)[number];
+
+function levelFrom(value: string | undefined): Level {
+  return levels.includes(value as Level) ? (value as Level) : 'info';
+}
+
+/** An Error as an operator needs it (pino's own serialiser, which names it `type`, plus its `name`). */
+function serializeError(value: unknown): unknown {
+  return value instanceof Error ? { name: value.name, ...stdSerializers.err(value) } : value;
+}
+
+// Read by people in a terminal, as they develop; otherwise read by machines (a log collector, the tests).
+const pretty = process.env.NODE_ENV !== 'production' && process.stdout.isTTY;
+
+function destination(): DestinationStream {
+  const streams = (stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream) =>
+    pino.multistream(
+      [
+        { level: 'debug' as PinoLevel, stream: stdout },
+        { level: 'warn' as PinoLevel, stream: stderr },
+      ],
+      // Each line goes to the one stream of the highest level it reaches: warnings to stderr only.
+      { dedupe: true },
+    );
+  if (pretty) {
+    // Loaded only here, so production (which installs no development dependencies) never needs it.
+    const prettyStream = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
+    const options = { translateTime: 'SYS:HH:MM:ss.l', sync: true };
+    return streams(prettyStream({ ...options, destination: 1 }), prettyStream({ ...options, destination: 2 }));
+  }
+  return streams(process.stdout, process.stderr);
+}
+
+export const log = pino(
+  {
+    level: levelFrom(process.env.LOG_LEVEL),
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    // The level by name ('info'), not pino's number; pino-pretty reads the number.
+    formatters: pretty ? {} : { level: (label) => ({ level: label }) },
+    // `log.error({ error }, 'msg')`, or an Error passed first, is serialised with its stack.
+    errorKey: 'error',
+    serializers: { error: serializeError },
+  },
+  destination(),
+);
+
+/** Overrides LOG_LEVEL, e.g. to silence a server started by tests. */
+export function setLogLevel(level: Level): void {
+  log.level = level;
+}
