@@ -69,7 +69,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   // Request id and one structured log line per request, so every response can be traced in the logs.
   app.use(requestLog);
 
-  // Security headers on every response (the HTML's nonce-based CSP is set where the nonce is made).
+  // Security headers on every response (helmet, and a CSP that pages replace with their own: see securityHeaders).
   app.use(securityHeaders({ mode, hstsMaxAge }));
 
   // While shutting down, ask keep-alive clients to reconnect elsewhere after this response.

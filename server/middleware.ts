@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { isIPv6 } from 'node:net';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import helmet from 'helmet';
 import Negotiator from 'negotiator';
 import { log } from './log.ts';
 
@@ -104,34 +105,27 @@ export const requestLog: RequestHandler = (req, res, next) => {
 };
 
 /** The policy for everything that is not an HTML page: it may load and run nothing. */
-const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const RESOURCE_CSP = { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] };
+
+/** Powerful features no page uses, refused to the page and anything it embeds. */
+const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
 export function securityHeaders({ mode, hstsMaxAge }: { mode: 'production' | 'development'; hstsMaxAge: number | undefined }): RequestHandler {
-  return (_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader(
-      'Permissions-Policy',
-      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()',
-    );
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
-    if (hstsMaxAge) res.setHeader('Strict-Transport-Security', `max-age=${hstsMaxAge}; includeSubDomains`);
-    // Pages set their own nonce policy in entry.server; any response still without one gets the strictest.
-    // Vite's development pages inject inline code, so development responses go without.
-    if (mode === 'production') {
-      const writeHead = res.writeHead;
-      res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-        // A 304 carries no policy: the browser keeps the one stored with its copy of the page.
-        const status = typeof args[0] === 'number' ? args[0] : this.statusCode;
-        if (status !== 304 && !this.hasHeader('Content-Security-Policy')) {
-          this.setHeader('Content-Security-Policy', RESOURCE_CSP);
-        }
-        return writeHead.apply(this, args);
-      } as typeof writeHead;
-    }
-    next();
+  const headers = helmet({
+    // Set before any handler runs, for every response. A page replaces it with its own hash-based policy
+    // (entry.server), as its headers are sent after these; a 304 for a stored page goes without (the page
+    // handler), so the browser keeps the policy stored with its copy. Vite's development pages inject
+    // inline code, so development goes without.
+    contentSecurityPolicy: mode === 'production' ? { useDefaults: false, directives: RESOURCE_CSP } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    // Only when the site is served over TLS (HSTS_MAX_AGE).
+    strictTransportSecurity: hstsMaxAge ? { maxAge: hstsMaxAge, includeSubDomains: true } : false,
+  });
+  return (req, res, next) => {
+    // Helmet does not set Permissions-Policy.
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    headers(req, res, next);
   };
 }
 

@@ -116,6 +116,8 @@ describe('pages rendered once and served like static files', () => {
     expect(again.headers.etag).toBe(first.headers.etag);
     expect(again.headers.vary).toBe('Accept-Encoding');
     expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
+    // No policy at all, not the one for non-page responses: the browser keeps the page's own, stored with it.
+    expect(again.headers['content-security-policy']).toBeUndefined();
     expect((await raw(server.origin, '/products', { ...BROWSER, 'if-none-match': '"something-else"' })).status).toBe(200);
     const head = await raw(server.origin, '/products', BROWSER, 'HEAD');
     expect(head.status).toBe(200);
