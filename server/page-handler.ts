@@ -9,6 +9,7 @@
  * and never stored. See docs/decisions/0003-render-once-serve-like-a-static-file.md and 0012.
  */
 import { createHash } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gunzip, gunzipSync, gzip } from 'node:zlib';
 import { createHeaders, createRequest, sendResponse } from '@remix-run/node-fetch-server';
@@ -204,7 +205,10 @@ export function createPageHandler({
       res.locals.route = result.headers.get(ROUTE_HEADER) ?? undefined;
       result.headers.delete(ROUTE_HEADER);
       // Responses rendered per request (POSTs, redirects, errors, private pages) are compressed as they go.
-      const response = result;
+      // React Router leaves the reason phrase empty; browsers show it ("404 Not Found").
+      const response = result.statusText
+        ? result
+        : new Response(result.body, { status: result.status, statusText: STATUS_CODES[result.status], headers: result.headers });
       compress(req, res, () => void sendResponse(res, response).catch(next));
     } catch (error) {
       // A client that has gone needs no answer, and its request's abort is no fault of ours.
