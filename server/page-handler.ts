@@ -75,10 +75,10 @@ const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 /**
- * Renders under way at once. Rendering is CPU work, so more at a time on a few cores only makes each
- * slower, and every one in progress holds its garbage: the heap (and RSS) grows with the concurrency.
+ * Renders under way at once. Rendering is CPU work on Node's one JavaScript thread, so more at a time only
+ * makes each slower, and every one in progress holds its garbage: the heap (and RSS) grows with them.
  */
-const RENDER_CONCURRENCY = 4;
+const RENDER_CONCURRENCY = 2;
 
 /** Brotli at quality 11 takes ~100× gzip's time: one page at a time, and no more than this many waiting. */
 const MAX_BROTLI_QUEUE = 32;
