@@ -6,9 +6,10 @@
  * such an idempotent request again on a new connection, as RFC 9112 section 9.3.1 allows; autocannon counts
  * it as an error. nginx 1.22 (Debian bookworm's) closes idle keep-alive connections this way whenever it
  * reloads (nginx 1.27.4's keepalive_min_timeout was added for exactly this). So a GET that fails on a reused
- * connection before its response began is retried once, as Node's documentation for request.reusedSocket
- * shows, and counted apart; anything else (a second failure, a reset mid-response, a timeout, a 5xx) is a
- * failure the shopper would have seen.
+ * connection before its response began is sent again, as Node's documentation for request.reusedSocket
+ * shows (at most twice more: the next pooled connection may be closing too), and counted apart; anything
+ * else (a failure on a fresh connection, a reset mid-response, a timeout, a 5xx) is a failure the shopper
+ * would have seen.
  */
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -38,7 +39,8 @@ const RETRYABLE = new Set(['ECONNRESET', 'EPIPE']);
 
 export async function browserLoad({ url, connections, paths, headers, until, timeoutMs = 30_000 }: LoadOptions): Promise<LoadResult> {
   const target = new URL(url);
-  const agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections, scheduling: 'fifo' });
+  // LIFO, as browsers pick the most recently used idle connection.
+  const agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections, scheduling: 'lifo' });
   const started = performance.now();
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
@@ -50,7 +52,7 @@ export async function browserLoad({ url, connections, paths, headers, until, tim
   const fail = (what: string) => failures.push({ at: performance.now() - started, what });
 
   /** One GET to its end; resolves when the body has been read or the request has failed. */
-  const get = (path: string, mayRetry: boolean): Promise<number | undefined> =>
+  const get = (path: string, attempt = 1): Promise<number | undefined> =>
     new Promise((resolve) => {
       let responded = false;
       const req = request({ host: target.hostname, port: target.port, path, headers, agent, timeout: timeoutMs }, (res) => {
@@ -67,12 +69,12 @@ export async function browserLoad({ url, connections, paths, headers, until, tim
       req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { code: 'TIMEOUT' })));
       req.on('error', (error: Error & { code?: string }) => {
         if (responded) return;
-        if (mayRetry && req.reusedSocket && RETRYABLE.has(error.code ?? '')) {
+        if (attempt < 3 && req.reusedSocket && RETRYABLE.has(error.code ?? '')) {
           retried++;
-          resolve(get(path, false));
+          resolve(get(path, attempt + 1));
           return;
         }
-        fail(`${path}: ${error.code ?? error.message}`);
+        fail(`${path}: ${error.code ?? error.message} (attempt ${attempt}, ${req.reusedSocket ? 'reused' : 'new'} connection)`);
         resolve(undefined);
       });
       req.end();
@@ -84,7 +86,7 @@ export async function browserLoad({ url, connections, paths, headers, until, tim
       for (let i = worker; !stopped; i++) {
         const path = paths[i % paths.length]!;
         const sent = performance.now();
-        const status = await get(path, true);
+        const status = await get(path);
         if (status === undefined) continue;
         latencies.push(performance.now() - sent);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
