@@ -57,7 +57,7 @@ async function run(): Promise<void> {
   onCleanup(() => {
     log(`podman-compose down (${project})`);
     spawnSync('podman-compose', ['-p', project, '-f', composeFile, 'down', '-t', '25'], { stdio: 'ignore', env: { ...process.env, PROXY_PORT: String(proxyPort) } });
-    spawnSync('podman', ['network', 'rm', '-f', `${project}_fleet`], { stdio: 'ignore' });
+    spawnSync('podman', ['network', 'rm', '-f', `${project}_default`], { stdio: 'ignore' });
   });
   log(`podman-compose up -d (${project}, proxy on 127.0.0.1:${proxyPort})`);
   compose(['up', '-d', '--no-build']);

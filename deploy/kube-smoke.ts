@@ -135,10 +135,14 @@ async function play(manifests: Array<{ file: string; object: Manifest }>): Promi
   const file = path.join(tmpdir(), `storefront-kube-${process.pid}.yaml`);
   writeFileSync(file, playable.map(({ object }) => JSON.stringify(object)).join('\n---\n'));
   let played = false;
+  // kube play creates podman's default kube network when it is missing; then it is ours to remove.
+  const kubeNetwork = 'podman-default-kube-network';
+  const networkExisted = spawnSync('podman', ['network', 'exists', kubeNetwork]).status === 0;
   onCleanup(() => {
     if (played) {
       log('podman kube down');
       spawnSyncQuiet(['kube', 'down', file]);
+      if (!networkExisted) spawnSyncQuiet(['network', 'rm', kubeNetwork]);
     }
   });
   await buildImages({ app: true });
