@@ -87,7 +87,8 @@ async function startReplica(replica: Replica, create: boolean): Promise<void> {
       '--env-file', envFile,
       // The limits of the Kubernetes manifests: 256 MiB and no swap, read-only root, no capabilities.
       `--memory=${MEMORY}`, `--memory-swap=${MEMORY}`,
-      '--read-only', '--cap-drop=ALL', '--security-opt=no-new-privileges',
+      // Not even /tmp is writable: proof that the app writes nothing, as readOnlyRootFilesystem requires.
+      '--read-only', '--read-only-tmpfs=false', '--cap-drop=ALL', '--security-opt=no-new-privileges',
       '--stop-timeout', String(STOP_TIMEOUT_S), '--restart=no',
       '--log-opt', 'max-size=50mb',
       // Published to 127.0.0.1 only, for this script's readiness polls and scrapes; the proxy uses the network.
