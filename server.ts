@@ -7,12 +7,12 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import compression from 'compression';
 import express, { type Express } from 'express';
-import type { ServerBuild } from 'react-router';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import { log, setLogLevel, type Level } from './app/lib/log.ts';
-import { errorHandler, precompressed, rejectBadInput, requestLog, securityHeaders } from './server/middleware.ts';
+import { limitConnections, oneRequestAtATime } from './server/connections.ts';
 import { createMetricsServer, requestMetrics } from './server/metrics.ts';
+import { errorHandler, limitBody, precompressed, rejectBadInput, requestLog, securityHeaders } from './server/middleware.ts';
 import { createPageHandler } from './server/page-handler.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -31,6 +31,13 @@ export type AppOptions = {
   trustProxy?: boolean | number | string;
   /** Render each page once and reuse it (production only). Default: on unless PAGE_CACHE=off. */
   pageCache?: boolean;
+  /** The most the page cache may hold, in MB. Default: PAGE_CACHE_MB, else 32. */
+  pageCacheMb?: number;
+  /**
+   * The site's public origin, e.g. https://shop.example.com: pages see it as their URL's origin whatever the
+   * request's Host, and shared caches may store them. Default: PUBLIC_URL.
+   */
+  publicUrl?: string;
   /** In development, the HTTP server Vite's hot-reload socket shares (else Vite opens a port of its own). */
   hmrServer?: Server;
 };
@@ -39,6 +46,11 @@ export type App = {
   app: Express;
   /** Marks the app as draining: /readyz answers 503 and responses ask clients to close their connection. */
   drain: () => void;
+  /**
+   * Renders the public pages (those sitemap.xml lists) once through the server at `origin`, /readyz
+   * answering 503 meanwhile, so the first shoppers find them cached and the code warm.
+   */
+  warmUp: (origin: string) => Promise<void>;
   /** Releases what the app holds (Vite's dev server). */
   close: () => Promise<void>;
 };
@@ -49,6 +61,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const hstsMaxAge = options.hstsMaxAge ?? numberFromEnv('HSTS_MAX_AGE');
   const trustProxy = options.trustProxy ?? trustProxyFromEnv();
   let draining = false;
+  let warming = false;
 
   const app = express();
   app.disable('x-powered-by');
@@ -78,14 +91,11 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   });
   app.get('/readyz', (_req, res) => {
     res
-      .status(draining ? 503 : 200)
+      .status(draining || warming ? 503 : 200)
       .set('Cache-Control', 'no-store')
       .type('text/plain')
-      .send(draining ? 'draining' : 'ready');
+      .send(draining ? 'draining' : warming ? 'warming up' : 'ready');
   });
-
-  // Compress text responses: HTML, CSS and JS shrink several times over.
-  app.use(compression());
 
   let closeDev = async () => {};
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -128,9 +138,21 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   }
 
-  // Everything else is a page (or a 404 page) rendered by React Router, each page once, then reused.
-  const pageCache = mode === 'production' && (options.pageCache ?? process.env.PAGE_CACHE !== 'off');
-  app.all('/{*splat}', createPageHandler({ build, mode, cache: pageCache }));
+  // Bodies (form posts) are read whole, within a limit, before a page sees them: see limitBody.
+  app.use(limitBody());
+
+  // Everything else is a page (or a 404 page) rendered by React Router: each page once, then served from
+  // memory like a static file.
+  const pageCacheMb = options.pageCacheMb ?? numberFromEnv('PAGE_CACHE_MB', 32)!;
+  app.all(
+    '/{*splat}',
+    createPageHandler({
+      handler: createRequestHandler(build, mode),
+      cache: mode === 'production' && (options.pageCache ?? process.env.PAGE_CACHE !== 'off'),
+      publicUrl: options.publicUrl ?? publicUrlFromEnv(),
+      maxBytes: pageCacheMb * 1024 * 1024,
+    }),
+  );
 
   // Last resort: an error no handler answered. 4xx errors (a bad static path) keep their status;
   // anything else is logged once, with its stack, and answered without one.
@@ -140,6 +162,21 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     app,
     drain: () => {
       draining = true;
+    },
+    warmUp: async (origin) => {
+      if (mode !== 'production') return;
+      warming = true;
+      const started = performance.now();
+      try {
+        const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
+        const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+        for (const page of paths) await (await fetch(origin + page, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer();
+        log.info('warmed up', { pages: paths.length, durationMs: Math.round(performance.now() - started) });
+      } catch (error) {
+        log.warn('warm-up failed; pages will be rendered on first request', { error: String(error) });
+      } finally {
+        warming = false;
+      }
     },
     close: closeDev,
   };
@@ -155,6 +192,17 @@ function numberFromEnv(name: string, fallback?: number): number | undefined {
   const number = Number(value);
   if (!Number.isFinite(number) || number < 0) throw new Error(`${name} must be a non-negative number, not "${value}"`);
   return number;
+}
+
+/** PUBLIC_URL as an origin (no trailing slash), or undefined; anything that is not an http(s) origin fails. */
+function publicUrlFromEnv(): string | undefined {
+  const value = process.env.PUBLIC_URL?.trim();
+  if (!value) return undefined;
+  const url = URL.parse(value);
+  if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
+    throw new Error(`PUBLIC_URL must be an origin such as https://shop.example.com, not "${value}"`);
+  }
+  return url.origin;
 }
 
 function trustProxyFromEnv(): boolean | number | string {
@@ -199,8 +247,10 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
     },
   );
   server.maxHeadersCount = 100;
-  const { app, drain, close } = await createApp({ ...options, hmrServer: server });
-  server.on('request', app);
+  // Pipelining, unread responses and requests per connection: see server/connections.ts.
+  limitConnections(server);
+  const { app, drain, close, warmUp } = await createApp({ ...options, hmrServer: server });
+  server.on('request', oneRequestAtATime(app));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -210,6 +260,9 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   const actualPort = typeof address === 'object' && address ? address.port : port;
   log.info('listening', { url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}`, port: actualPort, mode: options.mode ?? modeFromEnv() });
   const metricsServer = await startMetricsServer(options.metricsPort ?? numberFromEnv('METRICS_PORT'), host);
+  // Unready until the public pages are cached: a load balancer sends the first shoppers to warm code.
+  const loopback = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  void warmUp(`http://${loopback}:${actualPort}`);
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {

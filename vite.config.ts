@@ -1,33 +1,31 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
-/**
- * The root route and what it renders on every page: the shell's components and the helpers and styles they
- * use. One file: both load on every page and change together.
- */
-const SHELL_MODULES =
-  /\/app\/(root\.tsx|styles\/|lib\/(nonce|page-title|meta|money|structured-data|class-names)\.ts|components\/shell\/|components\/ui\/(Button|Dropdown|Icon|SearchBox|JsonLd)\/)/;
-
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [smallPreloadHelper(), vanillaExtractPlugin(), reactRouter()],
+  plugins: [vanillaExtractPlugin(), reactRouter(), chunkReport()],
   // vanilla-extract is a build tool: whatever runtime it needs goes into the bundle, so production installs
   // no dev packages (tests/ssr/build.test.ts checks).
   ssr: { noExternal: [/^@vanilla-extract\//] },
   build: {
-    // React Router preloads each route's modules itself; Vite's helper would only add 1.3 KB to every page
-    // that imports something lazily (the carousels' embla).
+    // React Router preloads each route's modules itself (its <link rel="modulepreload"> tags).
     modulePreload: false,
-    rollupOptions: isSsrBuild
+    rolldownOptions: isSsrBuild
       ? {}
       : {
           output: {
-            // Every page needs React and React Router, and the shell with the few modules it uses: two files
-            // compress better than a dozen and are cached once (docs/decisions/0005-javascript-budget.md).
-            manualChunks: (id: string) => {
-              if (/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'framework';
-              if (SHELL_MODULES.test(id)) return 'shell';
-              return undefined;
+            // Chunks by folder, for what every page loads (docs/decisions/0015-build-chunks-by-folder.md):
+            // `framework` is React, React DOM and React Router; `shell` is the root route and the page shell,
+            // with everything they import (the bundler follows their imports), so a module the shell starts
+            // using joins it by itself. Routes and what they alone use are split as the bundler decides.
+            // tests/ssr/build.test.ts asserts what each chunk holds.
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
+                { name: 'shell', test: /[\\/]app[\\/](root\.tsx|components[\\/]shell[\\/]|styles[\\/]|lib[\\/])/, priority: 1 },
+              ],
             },
           },
         },
@@ -35,25 +33,23 @@ export default defineConfig(({ isSsrBuild }) => ({
 }));
 
 /**
- * Vite's helper for dynamic imports preloads their JavaScript and CSS and reports failures: 1.2 KB on every
- * page that imports anything lazily. React Router already preloads what a page needs, so all a lazily
- * imported chunk still needs is its stylesheets: this stand-in loads those (once) and then the chunk.
+ * Writes build/client-chunks.json (beside the public files, not among them): each browser chunk's file and
+ * the source modules it holds, for tests/ssr/build.test.ts. The bundle itself is not touched.
  */
-function smallPreloadHelper(): Plugin {
-  const id = '\0vite/preload-helper.js';
+function chunkReport(): Plugin {
   return {
-    name: 'storefront:small-preload-helper',
-    enforce: 'pre',
+    name: 'storefront:chunk-report',
     applyToEnvironment: (environment) => environment.config.consumer === 'client',
-    load(source) {
-      if (source !== id) return null;
-      return `export const __vitePreload = (load, deps) => Promise.all((deps || []).filter((dep) => dep.endsWith('.css')).map((dep) => {
-  const href = '/' + dep;
-  if (document.querySelector('link[rel="stylesheet"][href="' + href + '"]')) return undefined;
-  const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
-  document.head.append(link);
-  return new Promise((resolve) => { link.onload = link.onerror = resolve; });
-})).then(load);`;
+    async writeBundle(options, bundle) {
+      const root = process.cwd();
+      const chunks = Object.values(bundle).flatMap((output) =>
+        output.type === 'chunk'
+          ? [{ name: output.name, file: output.fileName, isEntry: output.isEntry, isDynamicEntry: output.isDynamicEntry, imports: output.imports, modules: output.moduleIds.map((id) => relative(root, id.replace(/\?.*$/, ''))) }]
+          : [],
+      );
+      const file = join(dirname(options.dir ?? 'build/client'), 'client-chunks.json');
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, `${JSON.stringify(chunks, null, 2)}\n`);
     },
   };
 }

@@ -1,57 +1,64 @@
-import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
+import { text } from 'node:stream/consumers';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { contentSecurityPolicy } from './lib/csp';
 import { log } from './lib/log';
-import { NonceContext } from './lib/nonce';
 
 // Pages render from static fixtures, so waiting for the whole document costs nothing and every response
 // is complete HTML; the timeout only guards against a render that never settles.
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+/** Response header naming the route pattern that rendered a page, for the server's metrics; never sent. */
+export const ROUTE_HEADER = 'x-storefront-route';
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  // Vite's dev server injects inline scripts and styles, so the policy (and its nonce) is for production
-  // builds only. Without a policy browsers leave nonce attributes visible, which hydration would report.
-  const nonce = import.meta.env.PROD ? randomBytes(16).toString('base64') : undefined;
-  if (nonce) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+  const route = routerContext.staticHandlerContext.matches.at(-1)?.route.path;
+  responseHeaders.set(ROUTE_HEADER, route ? `/${route.replace(/^\//, '')}` : '/');
 
-  if (request.method.toUpperCase() === 'HEAD') {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  }
+  const html = await renderDocument(request, routerContext, (status) => (responseStatusCode = status));
+  // The policy lists the hash of each inline script of this very document, so the page and its policy are
+  // the same bytes for every shopper and can be cached. Vite's dev server injects inline scripts and styles
+  // of its own, so development goes without.
+  if (import.meta.env.PROD) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(html));
+  const body = request.method.toUpperCase() === 'HEAD' ? null : html;
+  return new Response(body, { status: responseStatusCode, headers: responseHeaders });
+}
 
-  return new Promise<Response>((resolve, reject) => {
+/** The whole document as text; stops rendering as soon as the client has gone (the request's signal). */
+function renderDocument(request: Request, routerContext: EntryContext, setStatus: (status: number) => void) {
+  return new Promise<string>((resolve, reject) => {
     let settled = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce ?? ''}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onAllReady() {
-          settled = true;
-          const body = new PassThrough();
-          resolve(new Response(createReadableStreamFromReadable(body), { status: responseStatusCode, headers: responseHeaders }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors before the document is ready reach handleError through React Router; log only later ones.
-          if (settled) logError(error, request);
-        },
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onAllReady() {
+        settled = true;
+        const body = new PassThrough();
+        pipe(body);
+        resolve(text(body));
       },
+      onShellError: reject,
+      onError(error: unknown) {
+        setStatus(500);
+        // Errors before the document is ready reach handleError through React Router; log only later ones.
+        if (settled) logError(error, request);
+      },
+    });
+    const timer = setTimeout(abort, streamTimeout + 1000);
+    timer.unref();
+    request.signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        abort(request.signal.reason);
+      },
+      { once: true },
     );
-    setTimeout(abort, streamTimeout + 1000).unref();
   });
 }
 
@@ -59,15 +66,31 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (isRefusedOrigin(request)) {
+    // React Router refuses a form post from another site (a possible CSRF attempt) with 400: worth a warning
+    // for the operator, but the refusal is the correct outcome, not a fault.
+    log.warn('cross-origin form post refused', { ...requestFields(request), origin: request.headers.get('origin')?.slice(0, 256) });
+    return;
+  }
   logError(error, request);
 };
 
-function logError(error: unknown, request: Request) {
+/** The condition under which React Router refuses an action: an Origin other than the request's own. */
+function isRefusedOrigin(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  if (request.method === 'GET' || request.method === 'HEAD' || !origin || origin === 'null') return false;
+  return !URL.canParse(origin) || new URL(origin).origin !== new URL(request.url).origin;
+}
+
+function requestFields(request: Request) {
   const { pathname, search } = new URL(request.url);
-  log.error('render error', {
+  return {
     requestId: request.headers.get('x-request-id') ?? undefined,
     method: request.method,
     path: (pathname + search).slice(0, 512),
-    error,
-  });
+  };
+}
+
+function logError(error: unknown, request: Request) {
+  log.error('render error', { ...requestFields(request), error });
 }

@@ -1,13 +1,8 @@
 import { style } from '@vanilla-extract/css';
+import * as layout from './styles/layout.css';
 import { vars } from './styles/theme.css';
 
-export const error = style({
-  display: 'grid',
-  gap: vars.space.md,
-  maxWidth: vars.size.content,
-  margin: '0 auto',
-  padding: `${vars.space.section} ${vars.space.gutter}`,
-});
+export const error = style([layout.pageBody, { display: 'grid', gap: vars.space.md }]);
 
 export const errorTitle = style({ fontSize: vars.fontSize.display });
 

@@ -10,15 +10,16 @@ import {
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
-import { shellData } from '../fixtures/shell';
-import type { PageCopy } from '../fixtures/types';
 import type { Route } from './+types/root';
 import { Shell } from './components/shell/Shell/Shell';
 import { JsonLd } from './components/ui/JsonLd/JsonLd';
+import { getMiniCart } from './data/cart.server';
+import { cartButtonLabel, getShellContent } from './data/content.server';
 import { titleFromPath } from './lib/page-title';
-import { useNonce } from './lib/nonce';
 import { publicOrigin } from './lib/origin';
 import { breadcrumbList } from './lib/structured-data';
+import { paths } from './paths';
+import type { PageCopy, ShellData } from './types/site';
 import './styles/global.css';
 import * as styles from './root.css';
 
@@ -27,8 +28,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { ...shellData(), origin: publicOrigin(request) };
+export async function loader({ request }: Route.LoaderArgs) {
+  const [content, cart] = await Promise.all([getShellContent(), getMiniCart()]);
+  const shell: ShellData = { ...content, cart, cartLabel: cartButtonLabel(cart.items.length) };
+  return { ...shell, origin: publicOrigin(request) };
 }
 
 // The shell's data is static: client navigations need not fetch it again.
@@ -37,7 +40,6 @@ export function shouldRevalidate() {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   const canonical = useCanonicalUrl();
   // Marks the document once React has taken over, for tests and for styles that need JavaScript.
   useEffect(() => {
@@ -60,8 +62,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );
@@ -87,7 +89,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {title ? (
         <JsonLd
           data={breadcrumbList([
-            { name: 'Home', url: `${loaderData.origin}/` },
+            { name: loaderData.copy.home, url: loaderData.origin + paths.home },
             { name: title, url: loaderData.origin + pathname },
           ])}
         />

@@ -1,15 +1,19 @@
 /**
- * Load benchmark (not a test): autocannon against the production server on 127.0.0.1.
+ * Load benchmark (not a test): autocannon against the production server on 127.0.0.1, asking as browsers
+ * do (`Accept-Encoding: gzip, deflate, br, zstd`, cookies the app never reads), then as curl does.
  *
- *   npm run bench:load                      10 s per page, 100 connections
- *   npm run bench:load -- --duration 60     60 s per page
- *   npm run bench:load -- --soak 20000      soak: RSS before and after 20,000 requests
+ *   npm run bench:load                      10 s per page and kind of client, 100 connections
+ *   npm run bench:load -- --duration 60     60 s each
+ *   npm run bench:load -- --soak 20000      soak: RSS before and after 20,000 browser-like requests, then
+ *                                           after 1,000 distinct /products URLs (--distinct N)
  *
- * It starts `node server.ts` (NODE_ENV=production) as its own process, so the numbers include everything
- * an operator runs, and stops it afterwards.
+ * It starts `node server.ts` (NODE_ENV=production) as its own process, so the numbers include everything an
+ * operator runs, and stops it afterwards. Resident memory (RSS) is read from /proc.
  */
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { BROWSER_HEADERS } from './browser-like.ts';
 import { spawnServer } from '../tests/support/process.ts';
 
 const { values } = parseArgs({
@@ -17,13 +21,14 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '100' },
     soak: { type: 'string' },
+    distinct: { type: 'string', default: '1000' },
     paths: { type: 'string', default: '/,/products,/productDetails' },
   },
 });
 
-const server = await spawnServer({ LOG_LEVEL: 'warn' });
-const rssOf = async () => {
-  const status = await import('node:fs/promises').then((fs) => fs.readFile(`/proc/${server.child.pid}/status`, 'utf8'));
+const server = await spawnServer({ LOG_LEVEL: 'warn', ...(process.env.PAGE_CACHE ? { PAGE_CACHE: process.env.PAGE_CACHE } : {}) });
+const rssMb = async () => {
+  const status = await readFile(`/proc/${server.child.pid}/status`, 'utf8');
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
 };
 
@@ -34,34 +39,55 @@ try {
     // In four rounds, so a leak (steady growth) can be told from the heap settling (growth that levels off).
     const amount = Number(values.soak);
     const rounds = 4;
-    console.log(`soak: ${amount} requests over ${paths.join(', ')} at ${connections} connections, in ${rounds} rounds`);
-    console.log(`  RSS before: ${(await rssOf()).toFixed(1)} MB`);
-    let errors = 0;
-    let non2xx = 0;
+    console.log(`soak: ${amount} browser-like requests over ${paths.join(', ')} at ${connections} connections, in ${rounds} rounds`);
+    console.log(`  RSS idle: ${(await rssMb()).toFixed(1)} MB`);
+    let failures = 0;
     for (let round = 1; round <= rounds; round++) {
       const result = await autocannon({
         url: server.origin,
         connections,
         amount: Math.ceil(amount / rounds),
+        headers: BROWSER_HEADERS,
         requests: paths.map((path) => ({ path })),
       });
-      errors += result.errors + result.timeouts;
-      non2xx += result.non2xx;
-      console.log(`  RSS after ${round * Math.ceil(amount / rounds)} requests: ${(await rssOf()).toFixed(1)} MB`);
+      failures += result.errors + result.timeouts + result.non2xx;
+      console.log(`  RSS after ${round * Math.ceil(amount / rounds)} requests: ${(await rssMb()).toFixed(1)} MB`);
     }
-    console.log(`  errors ${errors}, non-2xx ${non2xx}`);
+    // Distinct URLs (tracking parameters, say) each render and take a place in the page cache.
+    const distinct = Number(values.distinct);
+    let next = 0;
+    const result = await autocannon({
+      url: server.origin,
+      connections: 10,
+      amount: distinct,
+      headers: BROWSER_HEADERS,
+      requests: [{ setupRequest: (request) => ({ ...request, path: `/products?utm_campaign=c${next++}` }) }],
+    });
+    failures += result.errors + result.timeouts + result.non2xx;
+    console.log(`  RSS after ${distinct} distinct /products URLs: ${(await rssMb()).toFixed(1)} MB`);
+    // V8 gives memory back once allocation has calmed down (its memory reducer), not at once.
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    console.log(`  RSS 15 s later: ${(await rssMb()).toFixed(1)} MB`);
+    console.log(`  errors and non-2xx: ${failures}`);
   } else {
     const duration = Number(values.duration);
     console.log(`load: ${duration} s per page, ${connections} connections, production server on 127.0.0.1`);
-    console.log('page             req/s    p50 ms   p99 ms   errors  non-2xx');
-    for (const path of paths) {
-      const result = await autocannon({ url: server.origin + path, connections, duration });
-      console.log(
-        `${path.padEnd(15)} ${result.requests.average.toFixed(0).padStart(6)} ${result.latency.p50.toFixed(1).padStart(9)} ${result.latency.p99
-          .toFixed(1)
-          .padStart(8)} ${String(result.errors + result.timeouts).padStart(8)} ${String(result.non2xx).padStart(8)}`,
-      );
+    for (const [label, headers] of [
+      ['browser-like (Accept-Encoding: gzip, deflate, br, zstd; cookies)', BROWSER_HEADERS],
+      ['curl-like (no Accept-Encoding, no cookie)', {}],
+    ] as const) {
+      console.log(`\n${label}`);
+      console.log('page             req/s    p50 ms   p99 ms   errors  non-2xx');
+      for (const path of paths) {
+        const result = await autocannon({ url: server.origin + path, connections, duration, headers });
+        console.log(
+          `${path.padEnd(15)} ${result.requests.average.toFixed(0).padStart(6)} ${result.latency.p50.toFixed(1).padStart(9)} ${result.latency.p99
+            .toFixed(1)
+            .padStart(8)} ${String(result.errors + result.timeouts).padStart(8)} ${String(result.non2xx).padStart(8)}`,
+        );
+      }
     }
+    console.log(`\nRSS after the run: ${(await rssMb()).toFixed(1)} MB`);
   }
 } finally {
   server.child.kill('SIGTERM');

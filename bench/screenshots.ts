@@ -3,7 +3,7 @@
  * `npm run screenshots -- / /products` (defaults to every route) writes docs/screenshots/*.png.
  */
 import { mkdir } from 'node:fs/promises';
-import { launchBrowser, openPage, waitForHydration } from '../tests/support/browser.ts';
+import { launchBrowser, loadLazyImages, openPage, waitForHydration } from '../tests/support/browser.ts';
 import { startServer } from '../tests/support/server.ts';
 
 const widths = { desktop: 1280, mobile: 375 } as const;
@@ -19,17 +19,8 @@ try {
       const { page, close } = await openPage(browser, { width, height: name === 'mobile' ? 812 : 900 });
       await page.goto(server.origin + route);
       await waitForHydration(page);
-      if (fullPage) {
-        // Lazy images load only near the viewport: scroll through the page so the full-page shot has them all.
-        await page.evaluate(async () => {
-          for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
-            window.scrollTo(0, y);
-            await new Promise((resolve) => setTimeout(resolve, 50));
-          }
-          window.scrollTo(0, 0);
-        });
-        await page.waitForLoadState('networkidle');
-      }
+      // Lazy images load only near the viewport: the full-page shot needs them all.
+      if (fullPage) await loadLazyImages(page);
       const file = `docs/screenshots/${route === '/' ? 'home' : route.slice(1)}-${name}.png`;
       await page.screenshot({ path: file, fullPage });
       console.log(file);

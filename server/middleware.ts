@@ -4,8 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { isIPv6 } from 'node:net';
 import path from 'node:path';
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import Negotiator from 'negotiator';
 import { log } from '../app/lib/log.ts';
 
 /** The longest URL (path and query) served; longer ones get 414. Real pages use a fraction of it. */
@@ -13,10 +16,43 @@ export const MAX_URL_LENGTH = 2048;
 
 const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
 
-// A host name or IPv4/IPv6 address with an optional port: anything else cannot form a valid URL.
-const VALID_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+/** The largest request body accepted (form posts are a few hundred bytes); larger ones get 413. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+// One host and an optional port, the host a DNS name (labels of letters, digits and inner hyphens) or an
+// IPv4 address, or an IPv6 literal in brackets. Anything else could not form the page's URL.
+const HOST_AND_PORT = /^(\[[^\]]*\]|[^:[\]]+)(?::(\d{1,5}))?$/;
+const DNS_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.?$/i;
+
+/** Whether a Host header (or an absolute URL's authority) names exactly one valid host and port. */
+export function isValidHost(value: string): boolean {
+  const match = HOST_AND_PORT.exec(value);
+  if (!match) return false;
+  const [, host = '', port] = match;
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return false;
+  if (host.startsWith('[')) return isIPv6(host.slice(1, -1));
+  if (host.length > 253 || !DNS_NAME.test(host)) return false;
+  // The URL parser has the last word: it refuses what it cannot use, such as the IPv4 address 999.1.1.1.
+  return URL.canParse(`http://${value}/`);
+}
+
+// A request target in absolute form (RFC 9112, 3.2.2): scheme, authority, then the path and query.
+const ABSOLUTE_FORM = /^https?:\/\/([^/?#]*)([^#]*)$/i;
+
+// Line terminators cannot appear in any page's path, and React Router's catch-all route does not match them.
+const ENCODED_LINE_BREAK = /%(?:0a|0d|e2%80%a8|e2%80%a9)/gi;
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * The encoding to send of those available, by the request's Accept-Encoding. Browsers send
+ * "gzip, deflate, br, zstd": equal weights, so the order of `available` (smallest first) breaks the tie.
+ */
+export function chooseEncoding<E extends Encoding>(req: Pick<IncomingMessage, 'headers'>, available: E[]): E | undefined {
+  return new Negotiator(req).encoding(available, { preferred: available }) as E | undefined;
+}
 
 /** Points a request at the .br or .gz copy of a built file when one exists and the client accepts it. */
 export function precompressed(dir: string): RequestHandler {
@@ -30,10 +66,10 @@ export function precompressed(dir: string): RequestHandler {
   scan(dir, '/');
   return (req, res, next) => {
     if (available.size === 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    const variants = ['br', 'gzip'].filter((encoding) => available.has(`${req.path}.${encoding === 'br' ? 'br' : 'gz'}`));
+    const variants = (['br', 'gzip'] as const).filter((encoding) => available.has(`${req.path}.${encoding === 'br' ? 'br' : 'gz'}`));
     if (variants.length === 0) return next();
     res.vary('Accept-Encoding');
-    const chosen = req.acceptsEncodings(...variants);
+    const chosen = chooseEncoding(req, variants);
     if (chosen) req.url = req.url.replace(req.path, `${req.path}.${chosen === 'br' ? 'br' : 'gz'}`);
     next();
   };
@@ -47,7 +83,7 @@ export const requestLog: RequestHandler = (req, res, next) => {
   res.setHeader('X-Request-Id', id);
   // React Router sees the same id, so errors logged while rendering carry it.
   req.headers['x-request-id'] = id;
-  res.on('finish', () => {
+  res.on('close', () => {
     const status = res.statusCode;
     const fields = {
       requestId: id,
@@ -56,8 +92,11 @@ export const requestLog: RequestHandler = (req, res, next) => {
       status,
       durationMs: Math.round(Number(process.hrtime.bigint() - start) / 1e4) / 100,
     };
-    if (status >= 500) log.error('request', fields);
-    else if (req.path === '/healthz' || req.path === '/readyz') log.debug('request', fields);
+    // Health checks come every few seconds, and a 503 from /readyz (warming up, draining) is expected.
+    if (req.path === '/healthz' || req.path === '/readyz') log.debug('request', fields);
+    // The client went away before the whole response was sent: its business, not a fault of ours.
+    else if (!res.writableFinished) log.info('request aborted by the client', fields);
+    else if (status >= 500) log.error('request', fields);
     else log.info('request', fields);
   });
   next();
@@ -102,10 +141,21 @@ export function rejectBadInput(trustProxy: boolean): RequestHandler {
     };
     if (!PAGE_METHODS.has(req.method)) return fail(405, 'Method Not Allowed', { Allow: 'GET, HEAD, POST' });
     if (req.originalUrl.length > MAX_URL_LENGTH) return fail(414, 'URI Too Long');
+    if (!req.url.startsWith('/')) {
+      // HTTP/1.1 servers must accept absolute-form targets. Its authority takes the place of the Host header,
+      // and every later handler sees the plain path, as for any other request.
+      const absolute = ABSOLUTE_FORM.exec(req.url);
+      if (!absolute) return fail(400, 'Bad Request: invalid request target');
+      const [, authority = '', target] = absolute;
+      if (!isValidHost(authority)) return fail(400, 'Bad Request: invalid host in request target');
+      req.headers.host = authority;
+      req.url = req.originalUrl = target!.startsWith('/') ? target! : `/${target}`;
+    }
     // HTTP/1.0 allows requests without a Host; pages still need one to build their URL.
     req.headers.host ??= 'localhost';
-    const hosts = [req.get('host'), trustProxy ? req.get('x-forwarded-host') : undefined];
-    if (hosts.some((host) => host !== undefined && !VALID_HOST.test(host.split(',')[0]!.trim()))) {
+    // Behind a proxy, X-Forwarded-Host may list one host per hop; Express uses the first.
+    const forwarded = trustProxy ? req.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+    if (!isValidHost(req.headers.host) || (forwarded !== undefined && !isValidHost(forwarded))) {
       return fail(400, 'Bad Request: invalid Host header');
     }
     let decoded: string;
@@ -115,11 +165,52 @@ export function rejectBadInput(trustProxy: boolean): RequestHandler {
       return fail(400, 'Bad Request: malformed URL encoding');
     }
     if (decoded.includes('\0') || req.originalUrl.includes('%00')) return fail(400, 'Bad Request: NUL in URL');
+    if (ENCODED_LINE_BREAK.test(req.path)) {
+      // Escaped once more, the path still names no page, so the catch-all route answers with the 404 page.
+      const escaped = req.path.replace(ENCODED_LINE_BREAK, (match) => match.replaceAll('%', '%25'));
+      req.url = req.originalUrl = escaped + req.url.slice(req.path.length);
+    }
     next();
   };
 }
 
+/**
+ * Reads a POST's body into req.body (a Buffer), up to MAX_BODY_BYTES: a larger one gets 413, and the
+ * connection is closed, as the rest of the body is never read and would otherwise sit in front of the
+ * client's next request. A body the route ignores has then been read all the same.
+ */
+export function limitBody(): RequestHandler {
+  // Browsers never compress what they post: a compressed body gets 415 rather than costing CPU to inflate.
+  const read = express.raw({ type: () => true, limit: MAX_BODY_BYTES, inflate: false });
+  return (req, res, next) => {
+    read(req, res, (error?: unknown) => {
+      if (error) res.setHeader('Connection', 'close');
+      next(error);
+    });
+  };
+}
+
+// What a request's client causes by going away (a reset, a body cut short, a response it stopped reading):
+// expected, not a fault of ours.
+const CLIENT_GONE_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+function clientGone(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, type } = error as Error & { code?: unknown; type?: unknown };
+  return (
+    (typeof code === 'string' && CLIENT_GONE_CODES.has(code)) ||
+    type === 'request.aborted' ||
+    // @react-router/node's writeReadableStreamToWritable, when the response closes before the page is sent.
+    error.message === 'Writable closed before stream finished'
+  );
+}
+
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  if (clientGone(error)) {
+    log.info('client closed the connection', { requestId: res.locals.requestId, method: req.method, path: req.originalUrl.slice(0, 512) });
+    res.destroy();
+    return;
+  }
   const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
   if (status >= 500) {
     log.error('unhandled error', { requestId: res.locals.requestId, method: req.method, path: req.originalUrl, error });
@@ -128,6 +219,6 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     res.destroy();
     return;
   }
-  const message = status === 404 ? 'Not Found' : status < 500 ? 'Bad Request' : 'Internal Server Error';
+  const message = status === 404 ? 'Not Found' : status === 413 ? 'Payload Too Large' : status < 500 ? 'Bad Request' : 'Internal Server Error';
   res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(message);
 };

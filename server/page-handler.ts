@@ -1,157 +1,307 @@
 /**
- * Express ↔ React Router, with a cache of rendered pages.
+ * Express ↔ React Router, with a cache of rendered pages served like static files.
  *
- * Every page is rendered from static fixtures, so the HTML for a URL never changes while a build runs; only
- * the CSP nonce differs between responses. A page is therefore rendered once, stored with its nonce replaced
- * by a placeholder, and each later response gets a fresh nonce stamped in (see
- * docs/decisions/0003-render-once-stamp-nonce.md). Stored pages also answer conditional GETs with 304.
+ * Pages are rendered from static fixtures and carry a hash-based CSP, so for one build a URL's document is
+ * the same bytes for every shopper. Each page is therefore rendered once, compressed once (gzip at once,
+ * brotli at quality 11 in the background) and then sent from memory with a strong ETag, whatever cookies
+ * or headers the request carries. A route whose page depends on the shopper says so with
+ * `Cache-Control: private` (or `no-store`) in its `headers` export; its pages are then rendered per request
+ * and never stored. See docs/decisions/0003-render-once-serve-like-a-static-file.md and 0012.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gunzip, gunzipSync, gzip } from 'node:zlib';
+import { createHeaders, createRequest, sendResponse } from '@remix-run/node-fetch-server';
+import compression from 'compression';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { LRUCache } from 'lru-cache';
+import { chooseEncoding as negotiate, type Encoding } from './middleware.ts';
+import pLimit from 'p-limit';
+
+/** React Router's request handler, or any other function from a Fetch request to its response. */
+export type FetchHandler = (request: Request) => Promise<Response>;
 
 export type PageHandlerOptions = {
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  mode: 'production' | 'development';
-  /** Reuse rendered pages (production only). */
+  handler: FetchHandler;
+  /** Reuse rendered pages (production). */
   cache: boolean;
-  /** At most this many pages are kept; the least recently used go first. */
-  maxEntries?: number;
+  /**
+   * The site's public origin (PUBLIC_URL). The app sees it as the origin of every request's URL instead of
+   * the request's Host, so pages are the same for every Host and shared caches may store them. Without it,
+   * pages carry the request's own origin and are private to a browser.
+   */
+  publicUrl?: string;
+  /** The most the stored pages may take, in bytes (all encodings). */
+  maxBytes?: number;
+  /** Told of every lookup and of the cache's size, for metrics. */
+  observer?: PageCacheObserver;
 };
 
-type CachedPage = {
+export type PageCacheObserver = {
+  lookup?: (result: 'hit' | 'miss') => void;
+  size?: (bytes: number, entries: number) => void;
+  render?: (seconds: number) => void;
+};
+
+/** Response header by which the app names the route pattern that rendered a page (see entry.server). */
+const ROUTE_HEADER = 'x-storefront-route';
+
+/** Public pages: browsers revalidate every time (a 304 is cheap); shared caches keep them a minute and then
+ * serve them stale for a day while they fetch a fresh copy in the background. */
+export const SHARED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=86400';
+/** Pages that carry the request's Host (no PUBLIC_URL): only the browser that asked may keep them. */
+export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
+
+export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
+type Page = {
   status: number;
   headers: Array<[string, string]>;
-  /** The body with every occurrence of the nonce replaced by NONCE_PLACEHOLDER. */
-  body: string;
-  /** The CSP header likewise, or undefined for responses without a nonce (data requests). */
-  csp: string | undefined;
-  etag: string;
+  /** The route pattern that rendered it, for metrics. */
+  route: string | undefined;
+  /** A strong validator of the document; each encoding's ETag derives from it. */
+  hash: string;
+  gzip: Buffer;
+  /** Added once the background compression is done. */
+  br?: Buffer;
+  /** The plain document, kept once a client that takes no compression (curl, some bots) has asked for it. */
+  identity?: Buffer;
+  identityLength: number;
 };
 
-const NONCE_PLACEHOLDER = '\u0000nonce\u0000';
-const NONCE_IN_CSP = /'nonce-([A-Za-z0-9+/=]+)'/;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
-/** HTML is the same for every shopper, but its nonce is per response: browsers may keep it, shared caches not. */
-export const PAGE_CACHE_CONTROL = 'private, no-cache';
+/**
+ * Renders under way at once. Rendering is CPU work, so more at a time on a few cores only makes each
+ * slower, and every one in progress holds its garbage: the heap (and RSS) grows with the concurrency.
+ */
+const RENDER_CONCURRENCY = 4;
 
-export function createPageHandler({ build, mode, cache, maxEntries = 500 }: PageHandlerOptions): RequestHandler {
-  const handle = createRequestHandler(build, mode);
-  const pages = new Map<string, CachedPage>();
+/** Brotli at quality 11 takes ~100× gzip's time: one page at a time, and no more than this many waiting. */
+const MAX_BROTLI_QUEUE = 32;
+
+export function createPageHandler({
+  handler,
+  cache,
+  publicUrl,
+  maxBytes = DEFAULT_PAGE_CACHE_BYTES,
+  observer = {},
+}: PageHandlerOptions): RequestHandler {
+  const pages = new LRUCache<string, Page>({
+    maxSize: maxBytes,
+    sizeCalculation: (page) => page.gzip.length + (page.br?.length ?? 0) + (page.identity?.length ?? 0) + 1024,
+  });
+  const reportSize = () => observer.size?.(pages.calculatedSize, pages.size);
+  /** Stores a page again after a copy was added to it, so its size counts, unless it has been evicted. */
+  const resize = (key: string, page: Page) => {
+    if (pages.peek(key) === page) pages.set(key, page);
+    reportSize();
+  };
+  const rendering = new Map<string, Promise<Page | Response>>();
+  const defaultCacheControl = publicUrl ? SHARED_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL;
+  const origin = publicUrl ? URL.parse(publicUrl) ?? undefined : undefined;
+  const compress = compression();
+  const limit = pLimit(RENDER_CONCURRENCY);
+  /** React Router's handler, a few at a time; a request whose client left while it waited is not rendered. */
+  const renderLimited = (request: Request) =>
+    limit(() => {
+      request.signal.throwIfAborted();
+      return handler(request);
+    });
+
+  let brotliQueue = Promise.resolve();
+  let brotliWaiting = 0;
+  const brotliPending = new Set<Page>();
+  /** Adds the brotli copy in the background, unless too much is already waiting (a later hit asks again). */
+  const addBrotli = (key: string, page: Page, identity: Buffer | Promise<Buffer>) => {
+    if (page.br || brotliPending.has(page) || brotliWaiting >= MAX_BROTLI_QUEUE) return;
+    brotliPending.add(page);
+    brotliWaiting++;
+    brotliQueue = brotliQueue
+      .then(async () => {
+        const body = await identity;
+        page.br = compact(await brotli(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            // A 256 KB window covers any page, and takes a fraction of the default's memory.
+            [constants.BROTLI_PARAM_LGWIN]: 18,
+          },
+        }));
+        resize(key, page);
+      })
+      .catch(() => {})
+      .finally(() => {
+        brotliWaiting--;
+        brotliPending.delete(page);
+      });
+  };
+
+  /** Renders the page for a key once, however many requests for it arrive meanwhile. */
+  const render = async (key: string, req: ExpressRequest, res: ExpressResponse): Promise<Page | Response> => {
+    const started = performance.now();
+    // HEAD is answered from the stored GET, so a HEAD request renders the GET.
+    const response = await renderLimited(fetchRequest(req, res, origin, 'GET'));
+    observer.render?.((performance.now() - started) / 1000);
+    if (!isShareable(response)) return response;
+    const identity = Buffer.from(await response.arrayBuffer());
+    const page: Page = {
+      status: response.status,
+      headers: storedHeaders(response, defaultCacheControl),
+      route: response.headers.get(ROUTE_HEADER) ?? undefined,
+      hash: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
+      gzip: compact(await gzipAsync(identity, { level: 9 })),
+      identityLength: identity.length,
+    };
+    pages.set(key, page);
+    reportSize();
+    addBrotli(key, page, identity);
+    return page;
+  };
+
+  const lookup = async (key: string, req: ExpressRequest, res: ExpressResponse): Promise<Page | Response | undefined> => {
+    const stored = pages.get(key);
+    if (stored) {
+      observer.lookup?.('hit');
+      return stored;
+    }
+    const pending = rendering.get(key);
+    if (pending) {
+      // Another request is rendering this page: share its result, unless it is not shareable or failed
+      // (its client gone, say); then this request renders its own.
+      const result = await pending.catch(() => undefined);
+      if (result && !(result instanceof Response)) {
+        observer.lookup?.('hit');
+        return result;
+      }
+      return undefined;
+    }
+    observer.lookup?.('miss');
+    const promise = render(key, req, res);
+    rendering.set(key, promise);
+    try {
+      return await promise;
+    } finally {
+      rendering.delete(key);
+    }
+  };
 
   return async (req, res, next) => {
     try {
-      const key = cache ? cacheKey(req) : undefined;
-      const hit = key ? pages.get(key) : undefined;
-      if (hit && key) {
-        // Refresh its place in the least-recently-used order.
-        pages.delete(key);
-        pages.set(key, hit);
-        return sendCached(req, res, hit);
+      const key = cache && (req.method === 'GET' || req.method === 'HEAD') ? cacheKey(req, publicUrl) : undefined;
+      let result = key ? await lookup(key, req, res) : undefined;
+      if (result && !(result instanceof Response)) {
+        const page = result;
+        if (key && !page.br) addBrotli(key, page, gunzipAsync(page.gzip));
+        const added = sendPage(req, res, page);
+        if (key && added) resize(key, page);
+        return;
       }
-      const response = await handle(toFetchRequest(req, res));
-      if (key && req.method === 'GET' && isCacheable(response)) {
-        const page = await toCachedPage(response);
-        pages.set(key, page);
-        if (pages.size > maxEntries) pages.delete(pages.keys().next().value!);
-        return sendCached(req, res, page);
-      }
-      await sendResponse(res, response);
+      result ??= await renderLimited(fetchRequest(req, res, origin));
+      res.locals.route = result.headers.get(ROUTE_HEADER) ?? undefined;
+      result.headers.delete(ROUTE_HEADER);
+      // Responses rendered per request (POSTs, redirects, errors, private pages) are compressed as they go.
+      const response = result;
+      compress(req, res, () => void sendResponse(res, response).catch(next));
     } catch (error) {
+      // A client that has gone needs no answer, and its request's abort is no fault of ours.
+      if (res.destroyed) return;
       next(error);
     }
   };
 }
 
-/** Only plain, anonymous GET/HEAD requests share pages; anything that might be personal is rendered afresh. */
-function cacheKey(req: ExpressRequest): string | undefined {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-  if (req.headers.cookie || req.headers.authorization) return undefined;
-  return `${req.protocol}://${req.host}${req.originalUrl}`;
+/**
+ * Which stored page a request may get: its URL, and its Host unless PUBLIC_URL makes pages independent of
+ * it. Nothing else of the request (cookies, other headers) changes a shareable page.
+ */
+function cacheKey(req: ExpressRequest, publicUrl: string | undefined): string {
+  return publicUrl ? req.originalUrl : `${req.protocol}://${req.host}${req.originalUrl}`;
 }
 
-function isCacheable(response: Response): boolean {
+/** A response any shopper may get: a 200 without cookies, not marked private by its route, varying by encoding at most. */
+function isShareable(response: Response): boolean {
   if (response.status !== 200 || response.headers.has('set-cookie')) return false;
   const cacheControl = response.headers.get('cache-control') ?? '';
   const vary = (response.headers.get('vary') ?? '').toLowerCase();
   return !/no-store|private/.test(cacheControl) && (vary === '' || vary === 'accept-encoding');
 }
 
-async function toCachedPage(response: Response): Promise<CachedPage> {
-  const text = await response.text();
-  const csp = response.headers.get('content-security-policy') ?? undefined;
-  const nonce = csp?.match(NONCE_IN_CSP)?.[1];
-  const body = nonce ? text.split(nonce).join(NONCE_PLACEHOLDER) : text;
-  const headers = [...response.headers].filter(([name]) => !['content-security-policy', 'content-length'].includes(name));
-  if (!response.headers.has('cache-control')) headers.push(['cache-control', PAGE_CACHE_CONTROL]);
-  return {
-    status: response.status,
-    headers,
-    body,
-    csp: nonce ? csp!.replace(nonce, NONCE_PLACEHOLDER) : csp,
-    etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-  };
+const PER_VARIANT_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'vary', ROUTE_HEADER]);
+
+function storedHeaders(response: Response, defaultCacheControl: string): Array<[string, string]> {
+  const headers = [...response.headers].filter(([name]) => !PER_VARIANT_HEADERS.has(name));
+  if (!response.headers.has('cache-control')) headers.push(['cache-control', defaultCacheControl]);
+  headers.push(['vary', 'Accept-Encoding']);
+  return headers;
 }
 
-function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage): void {
-  for (const [name, value] of page.headers) res.append(name, value);
-  res.setHeader('ETag', page.etag);
-  if (fresh(req, page.etag)) {
-    // No CSP on a 304: the browser keeps the policy stored with its copy, which matches that copy's nonce.
+/**
+ * A copy of exactly its bytes: zlib hands back views of 64 KB buffers, which would keep 64 KB alive for
+ * every 8 KB page and make the cache's byte count a fiction.
+ */
+function compact(buffer: Buffer): Buffer {
+  return Buffer.from(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.length));
+}
+
+/** Sends a stored page; true when it had to add a copy to the page (the plain one) to do so. */
+function sendPage(req: ExpressRequest, res: ExpressResponse, page: Page): boolean {
+  res.locals.route = page.route;
+  const encoding = chooseEncoding(req, page);
+  const etag = `"${page.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader('ETag', etag);
+  if (isFresh(req, etag)) {
+    res.removeHeader('Content-Type');
+    res.removeHeader('Content-Security-Policy');
     res.status(304).end();
-    return;
+    return false;
   }
-  const nonce = randomBytes(16).toString('base64');
-  if (page.csp) res.setHeader('Content-Security-Policy', page.csp.replace(NONCE_PLACEHOLDER, nonce));
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+  const body = encoding === 'br' ? page.br! : encoding === 'gzip' ? page.gzip : undefined;
+  res.setHeader('Content-Length', body?.length ?? page.identityLength);
   res.status(page.status);
   if (req.method === 'HEAD') {
     res.end();
-    return;
+    return false;
   }
-  res.end(page.csp ? page.body.split(NONCE_PLACEHOLDER).join(nonce) : page.body);
+  const added = !body && !page.identity;
+  // A few hundred microseconds, once per page, and only for clients that take no compression.
+  if (added) page.identity = compact(gunzipSync(page.gzip));
+  res.end(body ?? page.identity);
+  return added;
 }
 
-function fresh(req: ExpressRequest, etag: string): boolean {
+/** Brotli when the client takes it and the page has it, else gzip, else the plain document. */
+function chooseEncoding(req: ExpressRequest, page: Page): Encoding {
+  return negotiate(req, page.br ? ['br', 'gzip', 'identity'] : ['gzip', 'identity']) ?? 'identity';
+}
+
+/** If-None-Match, compared weakly as RFC 9110 asks for GET and HEAD. */
+function isFresh(req: ExpressRequest, etag: string): boolean {
   const ifNoneMatch = req.headers['if-none-match'];
   if (!ifNoneMatch) return false;
-  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => weak(tag) === weak(etag));
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === etag);
 }
 
-/** The Fetch API request React Router expects, aborted if the client goes away. */
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): globalThis.Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
+/**
+ * The Fetch request React Router expects, aborted when the client goes away. Its URL's origin is the public
+ * one when configured, else the request's own. A body the server has read already (the body limit, in
+ * server.ts) is handed on as it is.
+ */
+function fetchRequest(req: ExpressRequest, res: ExpressResponse, origin: URL | undefined, method = req.method): Request {
+  const protocol = origin?.protocol ?? `${req.protocol}:`;
+  const host = origin?.host ?? req.host;
+  if (method === req.method && !Buffer.isBuffer(req.body)) return createRequest(req, res, { protocol, host });
+  // The body has been read already (limitBody), or a HEAD is answered by rendering the GET.
   const controller = new AbortController();
-  res.on('close', () => {
+  res.once('close', () => {
     if (!res.writableFinished) controller.abort();
   });
-  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = 'half';
-  }
-  return new globalThis.Request(`${req.protocol}://${req.host}${req.originalUrl}`, init);
-}
-
-async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
-  if (res.destroyed || res.writableEnded) {
-    await response.body?.cancel();
-    return;
-  }
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') res.append(name, value);
-  }
-  for (const cookie of response.headers.getSetCookie()) res.append('Set-Cookie', cookie);
-  if (!response.body) {
-    res.end();
-    return;
-  }
-  await writeReadableStreamToWritable(response.body, res);
+  const body = method === 'GET' || method === 'HEAD' ? null : (req.body as Uint8Array<ArrayBuffer>);
+  return new Request(`${protocol}//${host}${req.url}`, { method, headers: createHeaders(req), body, signal: controller.signal });
 }

@@ -1,11 +1,29 @@
+import { createHash } from 'node:crypto';
+
+/** Inline scripts the browser runs: no `src`, and no data type such as `application/ld+json`. */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+const DATA_TYPE = /\btype="(?!module"|text\/javascript")[^"]*"/;
+
+/** The `'sha256-…'` source of every inline script in a document, in order of appearance, each once. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, content] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc=/.test(attributes!) || DATA_TYPE.test(attributes!)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(content!).digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
 /**
- * The Content-Security-Policy of an HTML page: scripts only with this response's nonce (and what they
- * load, through 'strict-dynamic'); everything else from this origin only.
+ * The Content-Security-Policy of an HTML page: a hash-based strict policy. Only the inline scripts this very
+ * document contains may run (each by its hash), and what they load ('strict-dynamic'); everything else comes
+ * from this origin only. The policy is a function of the document, so a page and its policy can be cached
+ * and shared like a static file (docs/decisions/0012-hash-based-csp-and-shared-pages.md).
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(html: string): string {
   return [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src ${[...inlineScriptHashes(html), "'strict-dynamic'"].join(' ')}`,
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",

@@ -1,6 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { brand } from '../../fixtures/brand';
-import type { PageCopy } from '../../fixtures/types';
+import type { PageCopy } from '../types/site';
 
 /**
  * Title ("Title | Brand"), description, social cards and indexing rule for one page. The canonical link and
@@ -8,13 +7,13 @@ import type { PageCopy } from '../../fixtures/types';
  */
 export function pageMeta(page: PageCopy | undefined): MetaDescriptor[] {
   if (!page) return [];
-  const { title, description, noindex } = page;
-  const fullTitle = `${title} | ${brand.name}`;
+  const { title, description, noindex, siteName } = page;
+  const fullTitle = `${title} | ${siteName}`;
   return [
     { title: fullTitle },
     { name: 'description', content: description },
     { property: 'og:type', content: 'website' },
-    { property: 'og:site_name', content: brand.name },
+    { property: 'og:site_name', content: siteName },
     { property: 'og:title', content: fullTitle },
     { property: 'og:description', content: description },
     { name: 'twitter:card', content: 'summary' },

@@ -1,4 +1,4 @@
-import type { ProductDetails } from '../../fixtures/product';
+import type { ProductDetails } from '../types/product';
 
 /**
  * schema.org Product data for search engines: name, images, the offer (price with two decimals,

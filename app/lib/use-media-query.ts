@@ -1,18 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /**
- * Whether a media query matches, following changes; without a query, always true. False until hydrated,
- * so the first render matches the server's.
+ * Whether a media query matches, following changes; without a query, always true. False on the server and
+ * while hydrating, so the first render matches the server's HTML; the real value follows at once.
  */
 export function useMediaQuery(query: string | undefined): boolean {
-  const [matches, setMatches] = useState(query === undefined);
-  useEffect(() => {
-    if (query === undefined) return;
-    const list = window.matchMedia(query);
-    setMatches(list.matches);
-    const update = () => setMatches(list.matches);
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, [query]);
-  return matches;
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (query === undefined) return () => {};
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => query === undefined || window.matchMedia(query).matches,
+    () => query === undefined,
+  );
 }

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { about } from '../../fixtures/about';
-import { pages } from '../../fixtures/site';
+import { getAbout, getPage } from '../data/content.server';
 import { pageMeta } from '../lib/meta';
 import * as layout from '../styles/layout.css';
 import type { Route } from './+types/about';
@@ -8,8 +7,8 @@ import * as styles from './about.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader() {
-  return { page: pages.about, ...about };
+export async function loader() {
+  return { page: await getPage('about'), ...(await getAbout()) };
 }
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {

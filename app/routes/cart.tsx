@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { CART_TOTAL, cartLines, cartLineTotal, cartPage, cartShipping, cartSizes, cartSubtotal } from '../../fixtures/cart-page';
-import { pages } from '../../fixtures/site';
 import { Button, buttonStyle } from '../components/ui/Button/Button';
+import { getCart } from '../data/cart.server';
+import { getPage } from '../data/content.server';
 import { DemoForm } from '../components/ui/DemoForm/DemoForm';
 import { FormStatus } from '../components/ui/FormStatus/FormStatus';
 import { NumberStepper } from '../components/ui/NumberStepper/NumberStepper';
 import { SelectField } from '../components/ui/SelectField/SelectField';
 import { TextField } from '../components/ui/TextField/TextField';
+import { cx } from '../lib/class-names';
 import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
 import { formatPrice } from '../lib/money';
@@ -17,16 +18,8 @@ import * as styles from './cart.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader() {
-  return {
-    page: pages.cart,
-    copy: cartPage,
-    lines: cartLines.map((line) => ({ ...line, total: cartLineTotal(line) })),
-    sizes: cartSizes,
-    subtotal: cartSubtotal,
-    shipping: cartShipping,
-    total: CART_TOTAL,
-  };
+export async function loader() {
+  return { page: await getPage('cart'), ...(await getCart()) };
 }
 
 export const action = demoFormAction;
@@ -35,7 +28,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const { copy, lines, sizes, subtotal, shipping, total } = loaderData;
   const { columns } = copy;
   return (
-    <div className={`${layout.pageBody} ${styles.root}`}>
+    <div className={cx(layout.pageBody, styles.root)}>
       <DemoForm className={styles.form}>
         <table className={styles.table}>
           <caption className={visuallyHidden}>{copy.caption}</caption>
@@ -92,10 +85,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                     autoComplete="off"
                     label={<ColumnLabel column={columns.size} name={line.name} />}
                     labelClassName={styles.controlLabel}
-                    className={`${styles.control} ${styles.size}`}
+                    className={cx(styles.control, styles.size)}
                   />
                 </td>
-                <td className={`${styles.cell} ${styles.end} ${styles.lineTotal}`}>
+                <td className={cx(styles.cell, styles.end, styles.lineTotal)}>
                   <span className={styles.cellLabel} aria-hidden="true">
                     {columns.total}
                   </span>
@@ -127,7 +120,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         <FormStatus message={actionData?.notice} />
       </DemoForm>
 
-      <section className={`${layout.panel} ${styles.totals}`} aria-labelledby="cart-totals-heading">
+      <section className={cx(layout.panel, styles.totals)} aria-labelledby="cart-totals-heading">
         <h2 id="cart-totals-heading" className={layout.sectionHeading}>
           {copy.totals.heading}
         </h2>
@@ -142,7 +135,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               {shipping.method}: {formatPrice(shipping.amount)}
             </dd>
           </div>
-          <div className={`${styles.sum} ${styles.grandTotal}`}>
+          <div className={cx(styles.sum, styles.grandTotal)}>
             <dt>{copy.totals.total}</dt>
             <dd>{total}</dd>
           </div>

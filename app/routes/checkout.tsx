@@ -1,11 +1,11 @@
-import { CART_TOTAL, cartLines, cartLineTotal, cartPage, cartShipping, cartSubtotal } from '../../fixtures/cart-page';
-import { billingFields, checkoutPage, orderNotesField, paymentOptions } from '../../fixtures/checkout';
-import { pages } from '../../fixtures/site';
 import { Button } from '../components/ui/Button/Button';
+import { getCart } from '../data/cart.server';
+import { getCheckoutForm, getPage } from '../data/content.server';
 import { DemoForm } from '../components/ui/DemoForm/DemoForm';
-import { FormFields } from '../components/ui/FormFields/FormFields';
+import { FieldGrid } from '../components/ui/FieldGrid/FieldGrid';
 import { FormStatus } from '../components/ui/FormStatus/FormStatus';
 import { RadioGroup } from '../components/ui/RadioGroup/RadioGroup';
+import { cx } from '../lib/class-names';
 import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
 import { formatPrice } from '../lib/money';
@@ -15,20 +15,18 @@ import * as styles from './checkout.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader() {
+export async function loader() {
+  const cart = await getCart();
   return {
-    page: pages.checkOut,
-    copy: checkoutPage,
-    billingFields,
-    orderNotesField,
-    paymentOptions,
+    page: await getPage('checkOut'),
+    ...(await getCheckoutForm()),
     order: {
-      lines: cartLines.map((line) => ({ id: line.id, name: line.name, quantity: line.quantity, total: cartLineTotal(line) })),
-      subtotalLabel: cartPage.totals.subtotal,
-      subtotal: cartSubtotal,
-      shipping: cartShipping,
-      totalLabel: cartPage.totals.total,
-      total: CART_TOTAL,
+      lines: cart.lines.map((line) => ({ id: line.id, name: line.name, quantity: line.quantity, total: line.total })),
+      subtotalLabel: cart.copy.totals.subtotal,
+      subtotal: cart.subtotal,
+      shipping: cart.shipping,
+      totalLabel: cart.copy.totals.total,
+      total: cart.total,
     },
   };
 }
@@ -45,17 +43,17 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             <h2 id="billing-heading" className={layout.sectionHeading}>
               {copy.billingHeading}
             </h2>
-            <FormFields fields={loaderData.billingFields} idPrefix="billing" />
+            <FieldGrid fields={loaderData.billingFields} idPrefix="billing" />
           </section>
           <section className={styles.section} aria-labelledby="notes-heading">
             <h2 id="notes-heading" className={layout.sectionHeading}>
               {copy.notesHeading}
             </h2>
-            <FormFields fields={[loaderData.orderNotesField]} idPrefix="checkout" />
+            <FieldGrid fields={[loaderData.orderNotesField]} idPrefix="checkout" />
           </section>
         </div>
 
-        <section className={`${layout.panel} ${styles.summary}`} aria-labelledby="order-heading">
+        <section className={cx(layout.panel, styles.summary)} aria-labelledby="order-heading">
           <h2 id="order-heading" className={layout.sectionHeading}>
             {copy.summaryHeading}
           </h2>

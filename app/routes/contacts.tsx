@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { contactForm, officesCopy } from '../../fixtures/contact';
-import { officeLabels, offices, type Office } from '../../fixtures/offices';
-import { pages } from '../../fixtures/site';
+import { getContacts, getPage } from '../data/content.server';
+import type { Office } from '../types/content';
 import { DismissibleDisclosure } from '../components/ui/DismissibleDisclosure/DismissibleDisclosure';
-import { FieldsForm } from '../components/ui/FieldsForm/FieldsForm';
+import { SimpleForm } from '../components/ui/SimpleForm/SimpleForm';
 import { PageSection } from '../components/ui/PageSection/PageSection';
 import { Icon, type IconName } from '../components/ui/Icon/Icon';
+import { cx } from '../lib/class-names';
 import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
 import * as layout from '../styles/layout.css';
@@ -14,8 +14,8 @@ import * as styles from './contacts.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader() {
-  return { page: pages.contacts, form: contactForm, officesCopy, offices, officeLabels };
+export async function loader() {
+  return { page: await getPage('contacts'), ...(await getContacts()) };
 }
 
 export const action = demoFormAction;
@@ -23,9 +23,9 @@ export const action = demoFormAction;
 export default function ContactsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { form } = loaderData;
   return (
-    <div className={`${layout.pageBody} ${layout.columns.wide}`}>
+    <div className={cx(layout.pageBody, layout.columns.wide)}>
       <PageSection headingId="contact-heading" heading={form.heading} intro={form.intro}>
-        <FieldsForm
+        <SimpleForm
           aria-labelledby="contact-heading"
           fields={form.fields}
           idPrefix="contact"
@@ -51,7 +51,7 @@ export default function ContactsPage({ loaderData, actionData }: Route.Component
   );
 }
 
-function OfficeDetails({ office, labels }: { office: Office; labels: typeof officeLabels }) {
+function OfficeDetails({ office, labels }: { office: Office; labels: Record<'address' | 'phone' | 'email' | 'hours', string> }) {
   return (
     <dl className={styles.details}>
       <OfficeLine icon="pin" label={labels.address}>

@@ -1,10 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import * as layout from '../styles/layout.css';
 import { vars } from '../styles/theme.css';
 
-export const sections = style({
-  display: 'grid',
-  gap: vars.space.section,
-  maxWidth: vars.size.content,
-  margin: '0 auto',
-  padding: `${vars.space.section} ${vars.space.gutter}`,
-});
+export const sections = style([layout.pageBody, { display: 'grid', gap: vars.space.section }]);

@@ -1,21 +1,11 @@
-import {
-  adverts,
-  BANNER_AUTOPLAY_INTERVAL,
-  bannerSlides,
-  benefits,
-  bestsellers,
-  homeHeading,
-  newArrivals,
-  socialOffer,
-  specialOffers,
-} from '../../fixtures/home';
-import { pages, site } from '../../fixtures/site';
 import { Adverts } from '../components/home/Adverts/Adverts';
 import { Banner } from '../components/home/Banner/Banner';
 import { Benefits } from '../components/home/Benefits/Benefits';
 import { NewArrivals } from '../components/home/NewArrivals/NewArrivals';
 import { ProductShelf } from '../components/home/ProductShelf/ProductShelf';
 import { SocialOffer } from '../components/home/SocialOffer/SocialOffer';
+import { getHomeShelves } from '../data/catalog.server';
+import { getHomeContent, getPage, getSite } from '../data/content.server';
 import { JsonLd } from '../components/ui/JsonLd/JsonLd';
 import { pageMeta } from '../lib/meta';
 import { publicOrigin } from '../lib/origin';
@@ -29,10 +19,11 @@ export const handle: RouteHandle = { pageHeader: false };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const origin = publicOrigin(request);
+  const [page, site, content, shelves] = await Promise.all([getPage('home'), getSite(), getHomeContent(), getHomeShelves()]);
   return {
-    page: pages.home,
+    page,
     structuredData: [
       organization({
         name: site.brand,
@@ -43,14 +34,8 @@ export function loader({ request }: Route.LoaderArgs) {
       }),
       webSite({ name: site.brand, url: `${origin}/` }),
     ],
-    heading: homeHeading,
-    banner: { slides: bannerSlides, interval: BANNER_AUTOPLAY_INTERVAL },
-    benefits,
-    adverts,
-    newArrivals,
-    bestsellers,
-    socialOffer,
-    specialOffers,
+    ...content,
+    ...shelves,
   };
 }
 

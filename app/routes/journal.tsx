@@ -1,5 +1,5 @@
-import { journal } from '../../fixtures/journal';
-import { pages } from '../../fixtures/site';
+import { getJournal, getPage } from '../data/content.server';
+import { cx } from '../lib/class-names';
 import { pageMeta } from '../lib/meta';
 import * as layout from '../styles/layout.css';
 import type { Route } from './+types/journal';
@@ -7,8 +7,8 @@ import * as styles from './journal.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader() {
-  return { page: pages.journal, ...journal };
+export async function loader() {
+  return { page: await getPage('journal'), ...(await getJournal()) };
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -20,7 +20,7 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
       <ul className={styles.list}>
         {loaderData.articles.map((article, index) => (
           <li key={article.id} className={index === 0 ? styles.featured : undefined}>
-            <article className={index === 0 ? `${styles.article} ${styles.featuredArticle}` : styles.article} aria-labelledby={`${article.id}-title`}>
+            <article className={cx(styles.article, index === 0 && styles.featuredArticle)} aria-labelledby={`${article.id}-title`}>
               <img
                 src={article.image.src}
                 alt={article.image.alt}

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { login } from '../../fixtures/auth';
-import { pages } from '../../fixtures/site';
+import { getLogin, getPage } from '../data/content.server';
 import { buttonStyle } from '../components/ui/Button/Button';
-import { FieldsForm } from '../components/ui/FieldsForm/FieldsForm';
+import { SimpleForm } from '../components/ui/SimpleForm/SimpleForm';
 import { PageSection } from '../components/ui/PageSection/PageSection';
+import { cx } from '../lib/class-names';
 import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
 import * as layout from '../styles/layout.css';
@@ -11,8 +11,8 @@ import type { Route } from './+types/login';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader() {
-  return { page: pages.login, ...login };
+export async function loader() {
+  return { page: await getPage('login'), ...(await getLogin()) };
 }
 
 export const action = demoFormAction;
@@ -20,9 +20,9 @@ export const action = demoFormAction;
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { returning, newCustomer } = loaderData;
   return (
-    <div className={`${layout.pageBody} ${layout.columns.even}`}>
+    <div className={cx(layout.pageBody, layout.columns.even)}>
       <PageSection headingId="returning-heading" heading={returning.heading} intro={returning.intro}>
-        <FieldsForm
+        <SimpleForm
           aria-labelledby="returning-heading"
           fields={returning.fields}
           idPrefix="login"

@@ -1,15 +1,9 @@
 import { Link } from 'react-router';
-import {
-  accountLogout,
-  accountMenu,
-  accountMenuLabel,
-  accountPanels,
-  DEFAULT_ACCOUNT_TAB,
-  type AccountTabId,
-} from '../../fixtures/account';
-import { pages } from '../../fixtures/site';
 import { buttonStyle } from '../components/ui/Button/Button';
+import { cx } from '../lib/class-names';
+import { getAccountPages, getPage } from '../data/content.server';
 import { pageMeta } from '../lib/meta';
+import type { AccountTabId } from '../types/account';
 import * as layout from '../styles/layout.css';
 import type { Route } from './+types/my-account';
 import * as styles from './my-account.css';
@@ -17,23 +11,24 @@ import * as styles from './my-account.css';
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
 /** The selected menu item lives in `?tab=`, so the highlight moves with or without JavaScript. */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
+  const account = await getAccountPages();
   const requested = new URL(request.url).searchParams.get('tab');
-  const tab: AccountTabId = accountMenu.find((item) => item.id === requested)?.id ?? DEFAULT_ACCOUNT_TAB;
-  return { page: pages.myAccount, tab, menu: accountMenu, menuLabel: accountMenuLabel, logout: accountLogout, panels: accountPanels };
+  const tab: AccountTabId = account.menu.find((item) => item.id === requested)?.id ?? account.defaultTab;
+  return { page: await getPage('myAccount'), tab, ...account };
 }
 
 export default function MyAccountPage({ loaderData }: Route.ComponentProps) {
-  const { tab, menu, menuLabel, logout, page } = loaderData;
+  const { tab, menu, menuLabel, logout, page, defaultTab } = loaderData;
   const current = menu.find((item) => item.id === tab)!;
   return (
-    <div className={`${layout.pageBody} ${layout.columns.aside}`}>
+    <div className={cx(layout.pageBody, layout.columns.aside)}>
       <nav aria-label={menuLabel} className={styles.nav}>
         <ul className={styles.menu}>
           {menu.map((item) => (
             <li key={item.id}>
               <Link
-                to={item.id === DEFAULT_ACCOUNT_TAB ? page.path : `${page.path}?tab=${item.id}`}
+                to={item.id === defaultTab ? page.path : `${page.path}?tab=${item.id}`}
                 aria-current={item.id === tab ? 'page' : undefined}
                 preventScrollReset
                 className={styles.menuLink}
@@ -59,7 +54,9 @@ export default function MyAccountPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type AccountPanelProps = { tab: AccountTabId; panels: typeof accountPanels; logout: typeof accountLogout };
+type AccountData = Awaited<ReturnType<typeof getAccountPages>>;
+
+type AccountPanelProps = { tab: AccountTabId; panels: AccountData['panels']; logout: AccountData['logout'] };
 
 function AccountPanel({ tab, panels, logout }: AccountPanelProps) {
   switch (tab) {

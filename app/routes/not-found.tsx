@@ -1,15 +1,16 @@
 import { Link } from 'react-router';
-import { notFoundText, pages } from '../../fixtures/site';
 import { buttonStyle } from '../components/ui/Button/Button';
 import { SearchBox } from '../components/ui/SearchBox/SearchBox';
+import { getNotFound, getPage } from '../data/content.server';
 import { pageMeta } from '../lib/meta';
+import { paths } from '../paths';
 import type { Route } from './+types/not-found';
 import * as styles from './not-found.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader() {
-  return { page: pages.notfound, message: notFoundText };
+export async function loader() {
+  return { page: await getPage('notfound'), ...(await getNotFound()) };
 }
 
 export default function NotFoundPage({ loaderData }: Route.ComponentProps) {
@@ -21,9 +22,9 @@ export default function NotFoundPage({ loaderData }: Route.ComponentProps) {
       <p id="not-found-message" className={styles.message}>
         {loaderData.message}
       </p>
-      <SearchBox id="not-found-search" label="Search Products" />
-      <Link to="/" className={buttonStyle({ tone: 'primary' })}>
-        Back to Home
+      <SearchBox id="not-found-search" label={loaderData.search} />
+      <Link to={paths.home} className={buttonStyle({ tone: 'primary' })}>
+        {loaderData.back}
       </Link>
     </section>
   );

@@ -1,14 +1,12 @@
 import { style } from '@vanilla-extract/css';
+import * as layout from '../styles/layout.css';
 import { media } from '../styles/media';
 import { vars } from '../styles/theme.css';
 
-export const root = style({
-  display: 'grid',
-  gap: vars.space.section,
-  maxWidth: vars.size.content,
-  margin: '0 auto',
-  padding: `${vars.space.xl} ${vars.space.gutter} ${vars.space.section}`,
-});
+export const root = style([
+  layout.container,
+  { display: 'grid', gap: vars.space.section, paddingTop: vars.space.xl, paddingBottom: vars.space.section },
+]);
 
 export const summary = style({
   display: 'grid',

@@ -1,9 +1,9 @@
-import { pages } from '../../fixtures/site';
-import { productDetails } from '../../fixtures/product';
 import { BuyingPanel } from '../components/product/BuyingPanel/BuyingPanel';
 import { Gallery } from '../components/product/Gallery/Gallery';
 import { ProductSections } from '../components/product/ProductSections/ProductSections';
 import { ProductTabs } from '../components/product/ProductTabs/ProductTabs';
+import { getProductDetails } from '../data/catalog.server';
+import { getPage } from '../data/content.server';
 import { JsonLd } from '../components/ui/JsonLd/JsonLd';
 import { pageMeta } from '../lib/meta';
 import { publicOrigin } from '../lib/origin';
@@ -13,13 +13,10 @@ import * as styles from './product-details.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const origin = publicOrigin(request);
-  return {
-    page: pages.productDetails,
-    product: productDetails,
-    structuredData: productStructuredData(productDetails, origin, origin + pages.productDetails.path),
-  };
+  const [page, product] = await Promise.all([getPage('productDetails'), getProductDetails()]);
+  return { page, product, structuredData: productStructuredData(product, origin, origin + page.path) };
 }
 
 /**

@@ -1,18 +1,21 @@
 import { style } from '@vanilla-extract/css';
+import { container } from '../styles/layout.css';
 import { media } from '../styles/media';
 import { vars } from '../styles/theme.css';
 
-export const layout = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  alignItems: 'start',
-  maxWidth: vars.size.content,
-  margin: '0 auto',
-  padding: `${vars.space.xl} ${vars.space.gutter} ${vars.space.section}`,
-  '@media': {
-    [media.lg]: { gridTemplateColumns: '15rem minmax(0, 1fr)', columnGap: vars.space.xxl },
+export const layout = style([
+  container,
+  {
+    display: 'grid',
+    gap: vars.space.lg,
+    alignItems: 'start',
+    paddingTop: vars.space.xl,
+    paddingBottom: vars.space.section,
+    '@media': {
+      [media.lg]: { gridTemplateColumns: '15rem minmax(0, 1fr)', columnGap: vars.space.xxl },
+    },
   },
-});
+]);
 
 export const results = style({
   display: 'grid',

@@ -1,26 +1,16 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { redirect, useLocation, useNavigation, useNavigationType } from 'react-router';
-import { demoProducts, PRODUCT_COUNT } from '../../fixtures/products';
-import {
-  categoryFilter,
-  filterGroups,
-  listingPageTitle,
-  PAGE_RANGE,
-  pageSizes,
-  productCounter,
-  shopCopy,
-  shopListing,
-  sortOptions,
-} from '../../fixtures/shop';
-import { pages } from '../../fixtures/site';
 import { FilterSidebar } from '../components/product/FilterSidebar/FilterSidebar';
 import { ListingControls } from '../components/product/ListingControls/ListingControls';
 import { Pagination } from '../components/product/Pagination/Pagination';
 import { ProductGrid } from '../components/product/ProductGrid/ProductGrid';
+import { getListingOptions, getProducts } from '../data/catalog.server';
+import { getPage, getShopContent } from '../data/content.server';
 import { JsonLd } from '../components/ui/JsonLd/JsonLd';
 import { pageMeta } from '../lib/meta';
 import { publicOrigin } from '../lib/origin';
 import { itemList } from '../lib/structured-data';
+import { paths } from '../paths';
 import {
   canonicalListingQuery,
   isCanonicalListing,
@@ -38,9 +28,7 @@ import * as styles from './products.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-const listing: ListingOptions = shopListing;
-
-const PRODUCTS_PATH = '/products';
+const PRODUCTS_PATH = paths.products;
 
 /** The id of the results section: page links end in it, so even without JavaScript a new page opens at the grid. */
 const RESULTS_ID = 'product-list';
@@ -55,39 +43,44 @@ function listingHref(state: ListingState, options: ListingOptions): string {
  * end, a size not offered, a repeated parameter, a default spelled out) redirects to the one canonical URL
  * of the nearest valid state, so every URL a shopper sees is clean and shareable.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const { searchParams } = new URL(request.url);
+  const listing = await getListingOptions();
   if (!isCanonicalListing(searchParams, listing)) {
-    throw redirect(pages.products.path + canonicalListingQuery(searchParams, listing));
+    throw redirect(PRODUCTS_PATH + canonicalListingQuery(searchParams, listing));
   }
   const state = readListing(searchParams, listing);
-  const lastPage = pageCount(PRODUCT_COUNT, state.pageSize);
-  const range = pageRange(state.page, state.pageSize, PRODUCT_COUNT);
-  const products = demoProducts(range.to - range.from + 1, range.offset);
+  const lastPage = pageCount(listing.total, state.pageSize);
+  const range = pageRange(state.page, state.pageSize, listing.total);
+  const [page, shop, { products }] = await Promise.all([
+    getPage('products'),
+    getShopContent(),
+    getProducts(range.offset, range.to - range.from + 1),
+  ]);
   const origin = publicOrigin(request);
   return {
     // The demo sort does not reorder anything, so sorted views name the unsorted page as canonical.
     page: {
-      ...pages.products,
-      path: pages.products.path + listingSearch(state, listing, ['page', 'pageSize']),
-      title: state.page > 1 ? listingPageTitle(pages.products.title, state.page, lastPage) : pages.products.title,
+      ...page,
+      path: page.path + listingSearch(state, listing, ['page', 'pageSize']),
+      title: state.page > 1 ? shop.listingPageTitle(page.title, state.page, lastPage) : page.title,
     },
     state,
     pageCount: lastPage,
     range,
-    counter: productCounter(range.from, range.to, PRODUCT_COUNT),
+    counter: shop.productCounter(range.from, range.to, listing.total),
     products,
     structuredData: itemList(
-      products.map((product) => ({ name: product.title, url: `${origin}/productDetails` })),
+      products.map((product) => ({ name: product.title, url: origin + paths.productDetails })),
       range.from,
     ),
     // Copy and filter data travel with the page rather than in the browser bundle.
-    copy: shopCopy,
-    filters: { primary: categoryFilter, groups: filterGroups },
-    sortOptions,
-    pageSizes,
+    copy: shop.copy,
+    filters: shop.filters,
+    sortOptions: shop.sortOptions,
+    pageSizes: listing.pageSizes,
     listing,
-    pageWindow: PAGE_RANGE,
+    pageWindow: shop.pageWindow,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Route } from './+types/robots';
 export function loader({ request }: Route.LoaderArgs) {
   const body = ['User-agent: *', 'Allow: /', '', `Sitemap: ${publicOrigin(request)}/sitemap.xml`, ''].join('\n');
   return new Response(body, {
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+    // Cached like a page: shared only when PUBLIC_URL, not the request's Host, names the origin.
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   });
 }

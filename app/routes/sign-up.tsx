@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { signUp } from '../../fixtures/auth';
-import { pages } from '../../fixtures/site';
+import { getPage, getSignUp } from '../data/content.server';
 import { Button } from '../components/ui/Button/Button';
 import { CheckboxField } from '../components/ui/CheckboxField/CheckboxField';
 import { DemoForm } from '../components/ui/DemoForm/DemoForm';
-import { FormFields } from '../components/ui/FormFields/FormFields';
+import { FieldGrid } from '../components/ui/FieldGrid/FieldGrid';
 import { FormStatus } from '../components/ui/FormStatus/FormStatus';
 import { RadioGroup } from '../components/ui/RadioGroup/RadioGroup';
+import { cx } from '../lib/class-names';
 import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
 import * as layout from '../styles/layout.css';
@@ -15,8 +15,8 @@ import * as styles from './sign-up.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
-export function loader() {
-  return { page: pages.signUp, ...signUp };
+export async function loader() {
+  return { page: await getPage('signUp'), ...(await getSignUp()) };
 }
 
 export const action = demoFormAction;
@@ -34,7 +34,7 @@ export default function SignUpPage({ loaderData, actionData }: Route.ComponentPr
             <div key={fieldset.legend} className={styles.section}>
               <fieldset className={styles.fieldset}>
                 <legend className={styles.legend}>{fieldset.legend}</legend>
-                <FormFields fields={fieldset.fields} idPrefix="sign-up" />
+                <FieldGrid fields={fieldset.fields} idPrefix="sign-up" />
               </fieldset>
             </div>
           ))}
@@ -47,7 +47,7 @@ export default function SignUpPage({ loaderData, actionData }: Route.ComponentPr
               legendClassName={styles.legend}
             />
           </div>
-          <div className={`${styles.section} ${styles.actions}`}>
+          <div className={cx(styles.section, styles.actions)}>
             <CheckboxField name={privacy.name} value="agreed" label={privacy.label} />
             <div>
               <Button type="submit">{submit}</Button>

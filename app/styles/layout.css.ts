@@ -2,12 +2,15 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { media } from './media';
 import { vars } from './theme.css';
 
-/** The body of a page under its title band: the content width, with the section rhythm around it. */
-export const pageBody = style({
+/** The page container: the content width, centred, the gutter at its sides. Every band of a page uses it. */
+export const container = style({
   maxWidth: vars.size.content,
   margin: '0 auto',
-  padding: `${vars.space.section} ${vars.space.gutter}`,
+  paddingInline: vars.space.gutter,
 });
+
+/** The body of a page under its title band: the container, with the section rhythm above and below. */
+export const pageBody = style([container, { paddingBlock: vars.space.section }]);
 
 /** A section heading (h2) in the shop's display face. */
 export const sectionHeading = style({ fontSize: vars.fontSize.xl });

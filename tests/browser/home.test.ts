@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BANNER_AUTOPLAY_INTERVAL, bannerSlides, newArrivals, NEW_ARRIVALS_LAYOUT } from '../../fixtures/home.ts';
+import { NEW_ARRIVALS_LAYOUT } from '../../app/components/home/NewArrivals/layout.ts';
+import { BANNER_AUTOPLAY_INTERVAL, bannerSlides, newArrivals } from '../../fixtures/home.ts';
 import { axeViolations, openPage, waitForHydration, type PageOptions } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/setup.ts';
 

@@ -53,6 +53,11 @@ const corpus: Case[] = [
   ...['a b', 'evil.com/..', '[::1', 'x'.repeat(300), 'localhost:99999999', 'é.example', 'a@b', 'host\tname', '..', '-bad-.com', 'localhost:abc'].map((host) =>
     get('/', '4xx', { Host: host }),
   ),
+  ...['a.com:99999', 'a.com, b.com', 'a.com:0', 'a.com:', '[zz::1]', '[::1]x', 'a..b', 'a.com:80:80', '999.1.1.1'].map((host) =>
+    get('/', '4xx', { Host: host }),
+  ),
+  get('/', 'ok', { Host: 'a.com:65535' }),
+  get('/', 'ok', { Host: '[2001:db8::1]' }),
   { name: 'GET / without Host (HTTP/1.1)', request: 'GET / HTTP/1.1\r\nConnection: close\r\n\r\n', expect: '4xx' },
   { name: 'GET / HTTP/1.0 without Host', request: 'GET / HTTP/1.0\r\n\r\n', expect: 'ok' },
   get('/', 'ok', { Host: 'shop.example.com:8443' }),
@@ -69,6 +74,10 @@ const corpus: Case[] = [
   // Not HTTP at all
   { name: 'garbage', request: 'GARBAGE\r\n\r\n', expect: '4xx' },
   { name: 'absolute-form target', request: 'GET http://evil.example/ HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n', expect: 'ok' },
+  { name: 'absolute-form target with a port', request: httpRequest('GET', 'http://127.0.0.1:3000/about?x=1'), expect: 'ok' },
+  { name: 'absolute-form target, port out of range', request: httpRequest('GET', 'http://a.com:99999/'), expect: '4xx' },
+  { name: 'absolute-form target with user info', request: httpRequest('GET', 'http://user@a.com/'), expect: '4xx' },
+  { name: 'request target neither a path nor a URL', request: httpRequest('GET', 'about'), expect: '4xx' },
   { name: 'bad version', request: 'GET / HTTP/9.9\r\nHost: localhost\r\n\r\n', expect: '4xx' },
   { name: 'header without colon', request: 'GET / HTTP/1.1\r\nHost: localhost\r\nBroken header\r\n\r\n', expect: '4xx' },
   { name: 'conflicting lengths', request: 'POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', expect: '4xx' },

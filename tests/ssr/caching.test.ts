@@ -1,95 +1,204 @@
-import { get } from 'node:http';
+import { get, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server.ts';
+import { SHARED_PAGE_CACHE_CONTROL } from '../../server/page-handler.ts';
 import { fetchPage, startServer, type RunningServer } from '../support/server.ts';
 
-let server: RunningServer;
-let uncached: { origin: string; close: () => void };
-beforeAll(async () => {
-  server = await startServer();
-  const { app } = await createApp({ mode: 'production', logLevel: 'silent', pageCache: false });
+/** A production app on a free port of 127.0.0.1. */
+async function listen(options: { pageCache?: boolean; publicUrl?: string } = {}) {
+  const { app } = await createApp({ mode: 'production', logLevel: 'silent', ...options });
   const listener = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => listener.once('listening', resolve));
-  uncached = {
+  return {
+    port: (listener.address() as { port: number }).port,
     origin: `http://127.0.0.1:${(listener.address() as { port: number }).port}`,
     close: () => {
       listener.closeAllConnections();
       listener.close();
     },
   };
+}
+
+type Raw = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+
+/** node:http, so that nothing is decoded or added (fetch decompresses, and adds headers to conditional requests). */
+function raw(origin: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(origin + path, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd', cookie: 'consent=1; _ga=GA1.1.2024.1700000000' };
+const decode = (response: Raw) =>
+  response.headers['content-encoding'] === 'br'
+    ? brotliDecompressSync(response.body)
+    : response.headers['content-encoding'] === 'gzip'
+      ? gunzipSync(response.body)
+      : response.body;
+
+let server: RunningServer;
+let uncached: Awaited<ReturnType<typeof listen>>;
+let shared: Awaited<ReturnType<typeof listen>>;
+beforeAll(async () => {
+  [server, uncached, shared] = await Promise.all([
+    startServer(),
+    listen({ pageCache: false }),
+    listen({ publicUrl: 'https://shop.example.com' }),
+  ]);
 });
 afterAll(async () => {
   uncached.close();
+  shared.close();
   await server.close();
 });
 
-const nonceOf = (headers: Headers) => headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1];
-/** The page with its nonce and the origin it was served from taken out (the two servers differ in port). */
-const withoutNonce = (html: string, nonce: string) =>
-  html.split(nonce).join('NONCE').split(server.origin).join('ORIGIN').split(uncached.origin).join('ORIGIN');
+const pages = ['/', '/products', '/productDetails', '/about', '/cart', '/notfound', '/journal', '/robots.txt', '/sitemap.xml'];
 
-const pages = ['/', '/products', '/productDetails', '/about', '/cart', '/notfound', '/journal'];
-
-describe('pages rendered once and reused', () => {
-  it.each(pages)('%s is the same document as a fresh render, with a fresh nonce on every response', async (path) => {
-    const fresh = await fetchPage(uncached.origin, path);
-    const first = await fetchPage(server.origin, path);
-    const second = await fetchPage(server.origin, path);
-    const nonces = [fresh, first, second].map((page) => nonceOf(page.headers)!);
-    expect(new Set(nonces).size).toBe(3);
-    expect(withoutNonce(second.html, nonces[2]!)).toBe(withoutNonce(fresh.html, nonces[0]!));
-    expect(withoutNonce(first.html, nonces[1]!)).toBe(withoutNonce(fresh.html, nonces[0]!));
-    // Every script carries this response's nonce, and no other response's.
-    for (const script of second.html.match(/<script\b[^>]*>/g) ?? []) expect(script).toContain(`nonce="${nonces[2]}"`);
-    expect(second.html).not.toContain(nonces[1]!);
+describe('pages rendered once and served like static files', () => {
+  it.each(pages)('%s is the very document a fresh render gives', async (path) => {
+    // Both asked for by the same Host, since pages name their origin.
+    const fresh = await raw(uncached.origin, path, { host: 'shop.test' });
+    const cached = await raw(server.origin, path, { host: 'shop.test' });
+    expect(cached.body.toString()).toBe(fresh.body.toString());
+    expect(cached.headers['content-security-policy']).toBe(fresh.headers['content-security-policy']);
   });
 
-  it('never stores what may be personal: requests with cookies are rendered afresh and get no ETag', async () => {
-    const { headers } = await fetchPage(server.origin, '/about', { headers: { cookie: 'session=1' } });
-    expect(headers.get('etag')).toBeNull();
+  it('gives requests with different cookies (or none) the same bytes and ETag', async () => {
+    const answers = await Promise.all(
+      ['', 'consent=1', 'consent=1; _ga=GA1.1.1.2', 'session=abc'].map((cookie) =>
+        raw(server.origin, '/products', { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) }),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.equals(answers[0]!.body)).toBe(true);
+      expect(answer.headers.etag).toBe(answers[0]!.headers.etag);
+    }
+  });
+
+  it('sends brotli to browsers (which list gzip first), gzip to gzip-only clients, plain text otherwise: one document', async () => {
+    await raw(server.origin, '/about', BROWSER);
+    // Brotli at quality 11 is made in the background after the first render.
+    await expect.poll(async () => (await raw(server.origin, '/about', BROWSER)).headers['content-encoding']).toBe('br');
+    const [br, gzip, plain] = await Promise.all([
+      raw(server.origin, '/about', BROWSER),
+      raw(server.origin, '/about', { 'accept-encoding': 'gzip' }),
+      raw(server.origin, '/about'),
+    ]);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(decode(br).equals(plain.body)).toBe(true);
+    expect(decode(gzip).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(gzip.body.length);
+    expect(gzip.body.length).toBeLessThan(plain.body.length / 3);
+    const etags = [br, gzip, plain].map((answer) => answer.headers.etag!);
+    for (const answer of [br, gzip, plain]) {
+      // Strong validators, one per encoding; every variant says it varies by encoding and how long it is.
+      expect(answer.headers.etag).toMatch(/^"[\w-]+"$/);
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    }
+    expect(new Set(etags).size).toBe(3);
+  });
+
+  it('answers a conditional GET with 304 and no body, and HEAD like GET without one', async () => {
+    const first = await raw(server.origin, '/products', BROWSER);
+    const again = await raw(server.origin, '/products', { ...BROWSER, 'if-none-match': first.headers.etag! });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers.vary).toBe('Accept-Encoding');
+    expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
+    expect((await raw(server.origin, '/products', { ...BROWSER, 'if-none-match': '"something-else"' })).status).toBe(200);
+    const head = await raw(server.origin, '/products', BROWSER, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers.etag).toBe(first.headers.etag);
+    expect(head.headers['content-length']).toBe(first.headers['content-length']);
+    // A HEAD for a page nobody has asked for yet is answered too (and stores the page for the next GET).
+    const coldHead = await raw(server.origin, '/contacts', {}, 'HEAD');
+    expect(coldHead.status).toBe(200);
+    expect(coldHead.headers.etag).toMatch(/^"/);
+  });
+
+  it('never stores POST answers, errors or redirects', async () => {
+    for (const [path, status] of [
+      ['/no-such-page', 404],
+      ['/products?page=0', 302],
+    ] as const) {
+      const answer = await raw(server.origin, path, BROWSER);
+      expect(answer.status).toBe(status);
+      expect(answer.headers.etag).toBeUndefined();
+      expect(answer.headers['cache-control'] ?? '').not.toMatch(/public|s-maxage/);
+    }
+    const post = await fetch(`${server.origin}/contacts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin },
+      body: 'name=Ann',
+    });
+    expect(post.status).toBe(200);
+    expect(post.headers.get('etag')).toBeNull();
+    expect(post.headers.get('cache-control') ?? '').not.toMatch(/public|s-maxage/);
+    expect(await post.text()).toContain('nothing was sent or saved');
+    // The stored GET is untouched by the POST.
+    expect(await (await fetch(`${server.origin}/contacts`)).text()).not.toContain('nothing was sent or saved');
+  });
+
+  it('never serves a page built for one query to another', async () => {
+    const [one, two] = await Promise.all([
+      fetchPage(server.origin, '/products?page=2'),
+      fetchPage(server.origin, '/products?page=3'),
+    ]);
+    expect(one.html).toContain('/products?page=2"');
+    expect(two.html).toContain('/products?page=3"');
+    expect(one.headers.get('etag')).not.toBe(two.headers.get('etag'));
   });
 });
 
-describe('HTTP caching of pages', () => {
-  it('sends an ETag and a Cache-Control that keeps shared caches from reusing one response', async () => {
-    const { headers } = await fetchPage(server.origin, '/about');
-    expect(headers.get('etag')).toMatch(/^W\/"[\w-]+"$/);
-    expect(headers.get('cache-control')).toBe('private, no-cache');
+describe('without PUBLIC_URL: pages carry the request host, so only browsers may keep them', () => {
+  it('never serves a page built for one Host to another', async () => {
+    const a = await raw(server.origin, '/about', { host: 'a.example' });
+    const b = await raw(server.origin, '/about', { host: 'b.example' });
+    expect(a.body.toString()).toContain('<link rel="canonical" href="http://a.example/about"/>');
+    expect(b.body.toString()).toContain('<link rel="canonical" href="http://b.example/about"/>');
+    expect(b.body.toString()).not.toContain('a.example');
   });
 
-  it('answers a conditional GET with 304, no body and no CSP (the stored copy keeps its own)', async () => {
-    const { headers } = await fetchPage(server.origin, '/about');
-    const etag = headers.get('etag')!;
-    const again = await fetchPage(server.origin, '/about', { headers: { 'if-none-match': etag } });
-    expect(again.status).toBe(304);
-    expect(again.html).toBe('');
-    expect(again.headers.get('etag')).toBe(etag);
-    expect(again.headers.get('content-security-policy')).toBeNull();
-    const other = await fetchPage(server.origin, '/about', { headers: { 'if-none-match': 'W/"something-else"' } });
-    expect(other.status).toBe(200);
+  it.each(['/about', '/robots.txt', '/sitemap.xml'])('%s is private to the browser (no shared cache stores it)', async (path) => {
+    const answer = await raw(server.origin, path, BROWSER);
+    expect(answer.headers['cache-control']).toBe('private, no-cache');
+    expect(answer.headers.etag).toMatch(/^"/);
+  });
+});
+
+describe('with PUBLIC_URL: pages name it whatever the Host, and shared caches may keep them', () => {
+  it.each(['/about', '/robots.txt', '/sitemap.xml'])('%s is public for shared caches, revalidated by browsers', async (path) => {
+    const answer = await raw(shared.origin, path, BROWSER);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe(SHARED_PAGE_CACHE_CONTROL);
+    expect(answer.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    expect(answer.headers.vary).toBe('Accept-Encoding');
   });
 
-  it('HEAD answers like GET without a body', async () => {
-    const response = await fetch(`${server.origin}/products`, { method: 'HEAD' });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('etag')).toMatch(/^W\//);
-    expect(await response.text()).toBe('');
-  });
-
-  it('hashed assets answer conditional requests too', async () => {
-    const { html } = await fetchPage(server.origin, '/');
-    const asset = html.match(/href="(\/assets\/[^"]+\.css)"/)![1]!;
-    // node:http, since fetch adds "Cache-Control: no-cache" to requests with If-None-Match.
-    const request = (headers: Record<string, string>) =>
-      new Promise<{ status?: number; etag?: string }>((resolve) =>
-        get(server.origin + asset, { headers: { 'accept-encoding': 'gzip', ...headers } }, (res) => {
-          res.resume();
-          resolve({ status: res.statusCode, etag: res.headers.etag });
-        }),
-      );
-    const first = await request({});
-    expect(first.status).toBe(200);
-    expect((await request({ 'if-none-match': first.etag! })).status).toBe(304);
+  it('a forged Host changes nothing in the page: same bytes, PUBLIC_URL in every absolute URL', async () => {
+    const honest = await raw(shared.origin, '/about', { host: 'shop.example.com' });
+    const forged = await raw(shared.origin, '/about', { host: 'evil.example' });
+    expect(forged.body.equals(honest.body)).toBe(true);
+    const html = forged.body.toString();
+    expect(html).toContain('<link rel="canonical" href="https://shop.example.com/about"/>');
+    expect(html).not.toContain('evil.example');
+    for (const path of ['/robots.txt', '/sitemap.xml']) {
+      const text = (await raw(shared.origin, path, { host: 'evil.example' })).body.toString();
+      expect(text).toContain('https://shop.example.com/');
+      expect(text).not.toContain('evil.example');
+    }
   });
 });
 
@@ -126,5 +235,13 @@ describe('precompressed assets', () => {
     const direct = await fetchRaw(`${script}.gz`, 'identity');
     expect(direct.headers['content-encoding']).toBe('gzip');
     expect(direct.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('hashed assets answer conditional requests too', async () => {
+    const { html } = await fetchPage(server.origin, '/');
+    const asset = html.match(/href="(\/assets\/[^"]+\.css)"/)![1]!;
+    const first = await raw(server.origin, asset, { 'accept-encoding': 'gzip' });
+    expect(first.status).toBe(200);
+    expect((await raw(server.origin, asset, { 'accept-encoding': 'gzip', 'if-none-match': first.headers.etag! })).status).toBe(304);
   });
 });

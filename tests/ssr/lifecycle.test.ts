@@ -60,6 +60,16 @@ describe('the server process', () => {
     expect(running.logs.find((line) => line.path === '/no-such-page')).toMatchObject({ level: 'info', status: 404 });
   });
 
+  it('renders the public pages once before it reports ready, so the first shoppers find them cached', async () => {
+    running = await spawnServer();
+    const warmedUp = running.logs.findIndex((line) => line.msg === 'warmed up');
+    expect(warmedUp).toBeGreaterThan(0);
+    expect(running.logs[warmedUp]).toMatchObject({ pages: 6 });
+    const warmed = running.logs.slice(0, warmedUp).filter((line) => line.msg === 'request' && line.status === 200);
+    expect(warmed.map((line) => line.path).sort()).toEqual(['/', '/about', '/contacts', '/journal', '/productDetails', '/products', '/sitemap.xml']);
+    expect((await fetch(`${running.origin}/readyz`)).status).toBe(200);
+  });
+
   it('LOG_LEVEL=warn silences request lines', async () => {
     running = await spawnServer({ LOG_LEVEL: 'warn' });
     await (await fetch(`${running.origin}/`)).text();
@@ -86,10 +96,12 @@ describe('the server process', () => {
     expect(answeredBeforeSignal).toBeLessThan(150);
     expect(await running.exited).toBe(0);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
-    expect(running.logs.filter((line) => line.msg === 'request').length).toBe(200);
+    // Every request of the test logged, after those of the warm-up.
+    const warmedUp = running.logs.findIndex((line) => line.msg === 'warmed up');
+    expect(running.logs.slice(warmedUp).filter((line) => line.msg === 'request').length).toBe(200);
     expect(running.logs.some((line) => line.msg === 'shutting down' && line.signal === 'SIGTERM')).toBe(true);
     expect(running.logs.some((line) => line.msg === 'stopped')).toBe(true);
-  });
+  }, 20_000);
 
   it('SIGINT stops it cleanly too, and a stopped server accepts no new connection', async () => {
     running = await spawnServer();

@@ -17,7 +17,7 @@ export type ServerProcess = {
 };
 
 /** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer().listen(0, '127.0.0.1');
   await once(probe, 'listening');
   const { port } = probe.address() as { port: number };
@@ -27,7 +27,7 @@ async function freePort(): Promise<number> {
 
 /**
  * Runs `node server.ts` in production mode as its own process on a free port, as an operator would, and
- * resolves once /healthz answers.
+ * resolves once it is ready (/readyz answers 200, after its warm-up), as a load balancer would wait.
  */
 export async function spawnServer(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
@@ -52,7 +52,7 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Ser
   const origin = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${JSON.stringify(logs)}`);
-    const ok = await fetch(`${origin}/healthz`).then((response) => response.ok, () => false);
+    const ok = await fetch(`${origin}/readyz`).then((response) => response.ok, () => false);
     if (ok) break;
     if (attempt > 200) throw new Error(`server did not answer within 20 s: ${JSON.stringify(logs)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountMenu, DEFAULT_ACCOUNT_TAB } from '../../fixtures/account.ts';
-import { CART_TOTAL, cartShipping, cartSizes, cartSubtotal } from '../../fixtures/cart-page.ts';
+import { CART_TOTAL, cartShipping, cartSizes, cartSubtotal } from '../../fixtures/cart.ts';
 import { countries } from '../../fixtures/countries.ts';
 
 describe('the fixtures of the spec constants', () => {

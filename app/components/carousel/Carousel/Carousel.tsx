@@ -1,12 +1,15 @@
-import type { EmblaOptionsType } from 'embla-carousel';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { media } from '../../../styles/media';
 import { CarouselFrame } from '../CarouselFrame/CarouselFrame';
 import { CarouselContext, type CarouselContextValue } from '../context';
 import { debouncedResize } from '../state';
 import { useAutoplay } from '../useAutoplay';
-import { useLazyEmbla } from '../useLazyEmbla';
-import { useReducedMotion } from '../useReducedMotion';
 import * as styles from './Carousel.css';
+
+// embla-carousel-react, bound to the server's viewport after hydration: not part of a page's first load.
+const EmblaBinding = lazy(() => import('../EmblaBinding'));
 
 export type CarouselAutoplayOptions = {
   /** Milliseconds each slide stays before the next. */
@@ -63,7 +66,7 @@ export function Carousel({
   after,
 }: CarouselProps) {
   const rootRef = useRef<HTMLElement>(null);
-  const reducedMotion = useReducedMotion();
+  const reducedMotion = useMediaQuery(media.reducedMotion);
   // Stable per carousel: the debounce keeps its timer, and embla does not re-initialise on every render.
   const emblaOptions = useMemo<EmblaOptionsType>(
     () => ({ align: 'start', ...options, watchResize: debouncedResize(resizeDebounce) }),
@@ -71,7 +74,10 @@ export function Carousel({
     [JSON.stringify(options), resizeDebounce],
   );
   const delay = autoplay?.delay;
-  const [viewportRef, api] = useLazyEmbla(emblaOptions, delay);
+  // The viewport is known once React has committed the server's HTML, so embla loads after hydration; until
+  // it runs, the HTML is already laid out (and scrolls natively).
+  const [viewport, setViewport] = useState<HTMLElement | null>(null);
+  const [api, setApi] = useState<EmblaCarouselType>();
   const control = useAutoplay(api, rootRef, {
     enabled: delay !== undefined,
     stopOnInteraction: autoplay?.stopOnInteraction ?? false,
@@ -106,13 +112,18 @@ export function Carousel({
         viewportClassName={viewportClassName}
         slideClassName={slideClassName}
         rootRef={rootRef}
-        viewportRef={viewportRef}
+        viewportRef={setViewport}
         autoplayState={context.autoplay?.state}
         ready={api !== undefined}
         after={after}
       >
         {children}
       </CarouselFrame>
+      {viewport ? (
+        <Suspense fallback={null}>
+          <EmblaBinding viewport={viewport} options={emblaOptions} autoplayDelay={delay} onApi={setApi} />
+        </Suspense>
+      ) : null}
     </CarouselContext.Provider>
   );
 }

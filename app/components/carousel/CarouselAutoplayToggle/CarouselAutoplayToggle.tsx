@@ -1,3 +1,4 @@
+import { cx } from '../../../lib/class-names';
 import { Icon } from '../../ui/Icon/Icon';
 import { needsScript } from '../Carousel/Carousel.css';
 import { button } from '../CarouselPrevNext/CarouselPrevNext.css';
@@ -17,7 +18,7 @@ export function CarouselAutoplayToggle({ subject = 'slideshow', className }: Car
   return (
     <button
       type="button"
-      className={[button, needsScript, className].filter(Boolean).join(' ')}
+      className={cx(button, needsScript, className)}
       aria-label={`${paused ? 'Play' : 'Pause'} ${subject}`}
       onClick={toggle}
       // Focus on the control itself does not pause what it controls (see useAutoplay).

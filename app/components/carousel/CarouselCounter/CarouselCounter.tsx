@@ -1,3 +1,4 @@
+import { cx } from '../../../lib/class-names';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { useCarousel } from '../context';
 import { useSelectedSnap } from '../useSelectedSnap';
@@ -11,7 +12,7 @@ export function CarouselCounter({ className }: CarouselCounterProps) {
   const { selected, snapCount } = useSelectedSnap();
   return (
     <p
-      className={[styles.root, className].filter(Boolean).join(' ')}
+      className={cx(styles.root, className)}
       aria-live={autoplay?.state === 'playing' ? 'off' : 'polite'}
       aria-atomic="true"
     >

@@ -1,3 +1,4 @@
+import { cx } from '../../../lib/class-names';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { needsScript } from '../Carousel/Carousel.css';
 import { slideNumber } from '../state';
@@ -16,12 +17,12 @@ export type CarouselDotsProps = {
 export function CarouselDots({ variant = 'numbered', label = 'Choose a slide', className }: CarouselDotsProps) {
   const { selected, snapCount, scrollTo } = useSelectedSnap();
   return (
-    <div role="group" aria-label={label} className={[styles.list, needsScript, className].filter(Boolean).join(' ')}>
+    <div role="group" aria-label={label} className={cx(styles.list, needsScript, className)}>
       {Array.from({ length: snapCount }, (_, index) => (
         <button
           key={index}
           type="button"
-          className={`${styles.dot} ${styles.dotVariant[variant]}`}
+          className={cx(styles.dot, styles.dotVariant[variant])}
           aria-current={index === selected ? 'true' : undefined}
           onClick={() => scrollTo(index)}
         >

@@ -1,3 +1,4 @@
+import { cx } from '../../../lib/class-names';
 import { Icon } from '../../ui/Icon/Icon';
 import { needsScript } from '../Carousel/Carousel.css';
 import { usePrevNext } from '../usePrevNext';
@@ -14,7 +15,7 @@ export type CarouselPrevNextProps = {
 export function CarouselPrevNext({ prevLabel = 'Previous slides', nextLabel = 'Next slides', className }: CarouselPrevNextProps) {
   const { canPrev, canNext, prev, next } = usePrevNext();
   return (
-    <div className={[styles.root, needsScript, className].filter(Boolean).join(' ')}>
+    <div className={cx(styles.root, needsScript, className)}>
       <button type="button" className={styles.button} aria-label={prevLabel} disabled={!canPrev} onClick={prev}>
         <Icon name="chevronLeft" />
       </button>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Advert } from '../../../../fixtures/home';
+import type { Advert } from '../../../types/home';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { Img } from '../../ui/Img/Img';
 import { eyebrow as eyebrowStyle } from '../SectionHeader/SectionHeader.css';

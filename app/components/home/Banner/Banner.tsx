@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { BannerSlide } from '../../../../fixtures/home';
+import type { BannerSlide } from '../../../types/home';
 import { Carousel } from '../../carousel/Carousel/Carousel';
 import { CarouselAutoplayToggle } from '../../carousel/CarouselAutoplayToggle/CarouselAutoplayToggle';
 import { CarouselDots } from '../../carousel/CarouselDots/CarouselDots';

@@ -1,18 +1,19 @@
 import { style } from '@vanilla-extract/css';
+import * as layout from '../../../styles/layout.css';
 import { media } from '../../../styles/media';
 import { vars } from '../../../styles/theme.css';
 
 export const root = style({ borderBottom: `1px solid ${vars.color.line}` });
 
-export const list = style({
-  listStyle: 'none',
-  display: 'grid',
-  gridTemplateColumns: 'repeat(3, 1fr)',
-  maxWidth: vars.size.content,
-  margin: '0 auto',
-  padding: `0 ${vars.space.gutter}`,
-  '@media': { [media.atMostSm]: { gridTemplateColumns: '1fr' } },
-});
+export const list = style([
+  layout.container,
+  {
+    listStyle: 'none',
+    display: 'grid',
+    gridTemplateColumns: 'repeat(3, 1fr)',
+    '@media': { [media.atMostSm]: { gridTemplateColumns: '1fr' } },
+  },
+]);
 
 export const item = style({
   display: 'flex',

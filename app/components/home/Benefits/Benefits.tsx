@@ -1,4 +1,4 @@
-import type { Benefit } from '../../../../fixtures/home';
+import type { Benefit } from '../../../types/home';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { Icon } from '../../ui/Icon/Icon';
 import * as styles from './Benefits.css';

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { NEW_ARRIVALS_LAYOUT } from '../../../../fixtures/carousel';
+import { NEW_ARRIVALS_LAYOUT } from './layout';
 import { media } from '../../../styles/media';
 import { vars } from '../../../styles/theme.css';
 import { slideLayout } from '../../carousel/layout';

@@ -1,5 +1,5 @@
-import { NEW_ARRIVALS_LAYOUT } from '../../../../fixtures/carousel';
-import type { ProductSection } from '../../../../fixtures/home';
+import { NEW_ARRIVALS_LAYOUT } from './layout';
+import type { ProductSection } from '../../../types/home';
 import { media } from '../../../styles/media';
 import { Carousel } from '../../carousel/Carousel/Carousel';
 import { CarouselPrevNext } from '../../carousel/CarouselPrevNext/CarouselPrevNext';

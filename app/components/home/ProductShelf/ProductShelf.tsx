@@ -1,4 +1,4 @@
-import type { ProductSection } from '../../../../fixtures/home';
+import type { ProductSection } from '../../../types/home';
 import { ProductCard } from '../../product/ProductCard/ProductCard';
 import { SectionHeader } from '../SectionHeader/SectionHeader';
 import * as styles from './ProductShelf.css';

@@ -1,4 +1,4 @@
-import type { SocialOffer as SocialOfferData } from '../../../../fixtures/home';
+import type { SocialOffer as SocialOfferData } from '../../../types/home';
 import { buttonStyle } from '../../ui/Button/Button';
 import { Icon } from '../../ui/Icon/Icon';
 import { Img } from '../../ui/Img/Img';

@@ -16,26 +16,6 @@ export const price = style({ fontSize: vars.fontSize.xl });
 
 export const choices = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'end', gap: vars.space.lg });
 
-export const field = style({ display: 'grid', gap: vars.space.xs });
-
-export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 700 });
-
-export const selectWrap = style({ position: 'relative', display: 'inline-flex', alignItems: 'center' });
-
-export const select = style({
-  appearance: 'none',
-  minWidth: '7rem',
-  minHeight: vars.size.tapTarget,
-  padding: `0 2.5rem 0 ${vars.space.md}`,
-  border: `1px solid ${vars.color.muted}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.ground,
-  fontWeight: 600,
-  cursor: 'pointer',
-});
-
-export const selectIcon = style({ position: 'absolute', right: vars.space.sm, pointerEvents: 'none' });
-
 export const stock = style({
   display: 'inline-flex',
   alignItems: 'center',

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import type { ProductDetails } from '../../../../fixtures/product';
+import type { ProductDetails } from '../../../types/product';
 import { Button } from '../../ui/Button/Button';
 import { Icon } from '../../ui/Icon/Icon';
+import { NumberStepper } from '../../ui/NumberStepper/NumberStepper';
+import { SelectField } from '../../ui/SelectField/SelectField';
 import { ColourSwatches } from '../ColourSwatches/ColourSwatches';
 import { Price } from '../Price/Price';
-import { QuantityControl } from '../QuantityControl/QuantityControl';
 import { Rating } from '../Rating/Rating';
 import * as styles from './BuyingPanel.css';
 
@@ -34,23 +35,18 @@ export function BuyingPanel({ product, reviewsHref, children }: BuyingPanelProps
         <Price amount={product.price} oldAmount={product.oldPrice} className={styles.price} />
       </div>
 
-      <ColourSwatches name="colour" legend="Colour" options={product.colours} />
+      <ColourSwatches name="colour" legend={product.labels.colour} options={product.colours} />
 
       <div className={styles.choices}>
-        <div className={styles.field}>
-          <label htmlFor="product-size" className={styles.label}>
-            Size
-          </label>
-          <div className={styles.selectWrap}>
-            <select id="product-size" name="size" className={styles.select}>
-              {product.sizes.map((size) => (
-                <option key={size}>{size}</option>
-              ))}
-            </select>
-            <Icon name="chevronDown" size={16} className={styles.selectIcon} />
-          </div>
-        </div>
-        <QuantityControl id="product-quantity" label="Quantity" defaultValue={product.quantity} />
+        <SelectField id="product-size" name="size" label={product.labels.size} options={product.sizes} look="compact" />
+        <NumberStepper
+          id="product-quantity"
+          label={product.labels.quantity}
+          defaultValue={product.quantity}
+          decreaseLabel={`Decrease ${product.labels.quantity.toLowerCase()}`}
+          increaseLabel={`Increase ${product.labels.quantity.toLowerCase()}`}
+          look="compact"
+        />
       </div>
 
       <p className={styles.stock}>

@@ -1,4 +1,4 @@
-import type { ColourOption } from '../../../../fixtures/product';
+import type { ColourOption } from '../../../types/product';
 import * as styles from './ColourSwatches.css';
 
 export type ColourSwatchesProps = {

@@ -1,4 +1,4 @@
-import type { FilterGroup, FilterOption } from '../../../../fixtures/shop';
+import type { FilterGroup, FilterOption } from '../../../types/shop';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { Disclosure } from '../../ui/Disclosure/Disclosure';
 import * as styles from './FilterSidebar.css';

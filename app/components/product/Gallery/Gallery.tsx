@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { Image } from '../../../../fixtures/types';
+import type { Image } from '../../../types/site';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { media } from '../../../styles/media';
 import { CarouselFrame } from '../../carousel/CarouselFrame/CarouselFrame';

@@ -30,9 +30,15 @@ export const lastColumn = style({
   '@media': { [media.atMostSm]: { width: 'auto', minWidth: 0 } },
 });
 
+// On phones the labels go above the fields. The descendant selector outranks the field's own layout,
+// whichever stylesheet loads first.
 export const field = style({
   '@media': {
-    [media.atMostSm]: { display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: vars.space.xxs },
+    [media.atMostSm]: {
+      selectors: {
+        [`${root} &`]: { display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: vars.space.xxs },
+      },
+    },
   },
 });
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { Button } from '../../ui/Button/Button';
-import { Select, type SelectOption } from '../../ui/Select/Select';
+import { SelectField, type SelectOption } from '../../ui/SelectField/SelectField';
 import * as styles from './ListingControls.css';
 
 export type ListingChoice = { sort: string; pageSize: number };
@@ -67,8 +67,9 @@ export function ListingControls({
       onSubmit={submit}
       onChange={(event) => go(event.currentTarget)}
     >
-      <Select
+      <SelectField
         id="listing-sort"
+        look="inline"
         name={names.sort}
         label={labels.sort}
         options={sortOptions}
@@ -77,11 +78,12 @@ export function ListingControls({
       />
       {/* The page size and Apply share a column, so when Apply goes the field only widens. */}
       <div className={styles.lastColumn}>
-        <Select
+        <SelectField
           id="listing-size"
+          look="inline"
           name={names.pageSize}
           label={labels.pageSize}
-          options={pageSizes.map((size) => ({ value: String(size), label: String(size) }))}
+          options={pageSizes.map(String)}
           defaultValue={String(pageSize)}
           className={styles.lastField}
         />

@@ -1,3 +1,4 @@
+import { cx } from '../../../lib/class-names';
 import { formatPrice } from '../../../lib/money';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import * as styles from './Price.css';
@@ -7,7 +8,7 @@ export type PriceProps = { amount: number; oldAmount?: number; className?: strin
 /** A price in dollars with two decimals, with the struck-through old price when there is one. */
 export function Price({ amount, oldAmount, className }: PriceProps) {
   return (
-    <span className={[styles.root, className].filter(Boolean).join(' ')}>
+    <span className={cx(styles.root, className)}>
       {oldAmount !== undefined ? (
         <s className={styles.old}>
           <span className={visuallyHidden}>Old price: </span>

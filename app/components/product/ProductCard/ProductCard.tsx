@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
-import type { Product } from '../../../../fixtures/types';
+import type { Product } from '../../../types/site';
+import { cx } from '../../../lib/class-names';
+import { paths } from '../../../paths';
 import { Price } from '../Price/Price';
 import * as styles from './ProductCard.css';
 
@@ -29,12 +31,12 @@ export function ProductCard({ product, eager = false, fetchPriority, headingLeve
           decoding="async"
           className={styles.image}
         />
-        {badge ? <span className={`${styles.badge} ${styles.badgeKind[badge === 'New' ? 'new' : 'sale']}`}>{badge}</span> : null}
+        {badge ? <span className={cx(styles.badge, styles.badgeKind[badge === 'New' ? 'new' : 'sale'])}>{badge}</span> : null}
       </div>
       {/* The brand line is always there, empty when there is no brand, so titles and prices line up in a row. */}
       <p className={styles.brand}>{brand}</p>
       <Heading className={styles.title}>
-        <Link to="/productDetails" className={styles.link}>
+        <Link to={paths.productDetails} className={styles.link}>
           {title}
         </Link>
       </Heading>

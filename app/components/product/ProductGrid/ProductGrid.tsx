@@ -1,4 +1,4 @@
-import type { Product } from '../../../../fixtures/types';
+import type { Product } from '../../../types/site';
 import { ProductCard } from '../ProductCard/ProductCard';
 import * as styles from './ProductGrid.css';
 

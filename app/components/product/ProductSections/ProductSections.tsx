@@ -1,4 +1,5 @@
-import type { ProductSection } from '../../../../fixtures/product';
+import type { ProductSection } from '../../../types/product';
+import { cx } from '../../../lib/class-names';
 import { DismissibleDisclosure } from '../../ui/DismissibleDisclosure/DismissibleDisclosure';
 import * as styles from './ProductSections.css';
 
@@ -12,7 +13,7 @@ export type ProductSectionsProps = {
 /** The product's expandable sections (features, shipping …): each opens on a click and closes on a click outside. */
 export function ProductSections({ sections, headingLevel: Heading = 'h3', className }: ProductSectionsProps) {
   return (
-    <div className={[styles.root, className].filter(Boolean).join(' ')}>
+    <div className={cx(styles.root, className)}>
       {sections.map((section) => (
         <DismissibleDisclosure key={section.id} summary={section.title} look="ruled" summaryClassName={styles.summary}>
           <div className={styles.blocks}>

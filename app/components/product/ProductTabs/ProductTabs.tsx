@@ -1,4 +1,4 @@
-import type { ProductDetails } from '../../../../fixtures/product';
+import type { ProductDetails } from '../../../types/product';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { Tabs } from '../../ui/Tabs/Tabs';
 import { Rating } from '../Rating/Rating';

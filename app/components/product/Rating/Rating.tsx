@@ -1,3 +1,4 @@
+import { cx } from '../../../lib/class-names';
 import * as styles from './Rating.css';
 
 export type RatingProps = {
@@ -14,7 +15,7 @@ const STAR = 'M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5-4.8-4
 /** A row of stars, read out as one image: "Rated 5 out of 5". */
 export function Rating({ value, max = 5, size = 16, className }: RatingProps) {
   return (
-    <span role="img" aria-label={`Rated ${value} out of ${max}`} className={[styles.root, className].filter(Boolean).join(' ')}>
+    <span role="img" aria-label={`Rated ${value} out of ${max}`} className={cx(styles.root, className)}>
       {Array.from({ length: max }, (_, index) => (
         <svg
           key={index}

@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from 'react';
-import type { FormField, ProductDetails } from '../../../../fixtures/product';
+import type { FormField, ProductDetails } from '../../../types/product';
 import { Button } from '../../ui/Button/Button';
 import * as styles from './ReviewForm.css';
 

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import * as layout from '../../../styles/layout.css';
 import { media } from '../../../styles/media';
 import { vars } from '../../../styles/theme.css';
 
@@ -9,18 +10,19 @@ export const root = style({
   fontSize: vars.fontSize.sm,
 });
 
-export const inner = style({
-  display: 'grid',
-  gridTemplateColumns: '2fr repeat(3, 1fr)',
-  gap: vars.space.xl,
-  maxWidth: vars.size.content,
-  margin: '0 auto',
-  padding: `${vars.space.xxl} ${vars.space.gutter}`,
-  '@media': {
-    [media.atMostLg]: { gridTemplateColumns: 'repeat(3, 1fr)' },
-    [media.atMostSm]: { gridTemplateColumns: '1fr 1fr' },
+export const inner = style([
+  layout.container,
+  {
+    display: 'grid',
+    gridTemplateColumns: '2fr repeat(3, 1fr)',
+    gap: vars.space.xl,
+    paddingBlock: vars.space.xxl,
+    '@media': {
+      [media.atMostLg]: { gridTemplateColumns: 'repeat(3, 1fr)' },
+      [media.atMostSm]: { gridTemplateColumns: '1fr 1fr' },
+    },
   },
-});
+]);
 
 export const about = style({
   display: 'grid',

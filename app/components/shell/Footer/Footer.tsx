@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { FooterColumn, SocialLink } from '../../../../fixtures/types';
+import type { FooterColumn, SocialLink } from '../../../types/site';
 import { Icon } from '../../ui/Icon/Icon';
 import * as styles from './Footer.css';
 

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import * as layout from '../../../styles/layout.css';
 import { media } from '../../../styles/media';
 import { vars } from '../../../styles/theme.css';
 
@@ -9,22 +10,23 @@ export const root = style({ background: vars.color.ink, color: vars.color.ground
 const accountColumn = 'minmax(2.375rem, auto)';
 const cartColumn = 'minmax(4.125rem, auto)';
 
-export const inner = style({
-  display: 'grid',
-  gridTemplateColumns: `auto 1fr ${accountColumn} ${cartColumn}`,
-  alignItems: 'center',
-  gap: vars.space.sm,
-  maxWidth: vars.size.content,
-  margin: '0 auto',
-  padding: `${vars.space.xs} ${vars.space.gutter}`,
-  '@media': {
-    [media.atMostSm]: {
-      gap: vars.space.xs,
-      gridTemplateColumns: `minmax(0, 1fr) ${accountColumn} ${cartColumn}`,
-      gridTemplateAreas: '"category account cart" "search search search"',
+export const inner = style([
+  layout.container,
+  {
+    display: 'grid',
+    gridTemplateColumns: `auto 1fr ${accountColumn} ${cartColumn}`,
+    alignItems: 'center',
+    gap: vars.space.sm,
+    paddingBlock: vars.space.xs,
+    '@media': {
+      [media.atMostSm]: {
+        gap: vars.space.xs,
+        gridTemplateColumns: `minmax(0, 1fr) ${accountColumn} ${cartColumn}`,
+        gridTemplateAreas: '"category account cart" "search search search"',
+      },
     },
   },
-});
+]);
 
 export const category = style({ '@media': { [media.atMostSm]: { gridArea: 'category', minWidth: 0 } } });
 

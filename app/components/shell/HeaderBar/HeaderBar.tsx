@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import type { CartItem } from '../../../../fixtures/types';
+import { paths } from '../../../paths';
+import type { CartItem, ShellData } from '../../../types/site';
 import { formatPrice } from '../../../lib/money';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { buttonStyle } from '../../ui/Button/Button';
@@ -11,10 +12,13 @@ import * as styles from './HeaderBar.css';
 export type HeaderBarProps = {
   categories: readonly string[];
   cart: { items: CartItem[]; subtotal: number };
+  /** The cart button's name for assistive technology ("Cart, 1 item"). */
+  cartLabel: string;
+  copy: ShellData['copy'];
 };
 
 /** The dark bar under the top navigation: categories, search, account and cart. */
-export function HeaderBar({ categories, cart }: HeaderBarProps) {
+export function HeaderBar({ categories, cart, cartLabel, copy }: HeaderBarProps) {
   const itemCount = cart.items.length;
   return (
     <div className={styles.root}>
@@ -27,7 +31,7 @@ export function HeaderBar({ categories, cart }: HeaderBarProps) {
             trigger={
               <>
                 <Icon name="grid" size={18} />
-                Shop by Catagory
+                {copy.categoryMenu}
                 <Icon name="chevronDown" size={16} />
               </>
             }
@@ -52,7 +56,7 @@ export function HeaderBar({ categories, cart }: HeaderBarProps) {
 
         <SearchBox
           id="site-search"
-          label="Search Products"
+          label={copy.search}
           className={styles.search}
           inputClassName={styles.searchInput}
         />
@@ -63,20 +67,20 @@ export function HeaderBar({ categories, cart }: HeaderBarProps) {
             trigger={
               <>
                 <Icon name="user" size={22} />
-                <span className={visuallyHidden}>Account</span>
+                <span className={visuallyHidden}>{copy.account}</span>
               </>
             }
           >
             <ul className={styles.menuList}>
               <li>
-                <Link to="/myAccount" className={styles.menuItem}>
-                  My Account
+                <Link to={paths.myAccount} className={styles.menuItem}>
+                  {copy.myAccount}
                 </Link>
               </li>
               <li>
                 {/* No log-out behaviour is shown in the spec. */}
                 <button type="button" className={styles.menuItem} popoverTarget="account-menu" popoverTargetAction="hide">
-                  Log Out
+                  {copy.logOut}
                 </button>
               </li>
             </ul>
@@ -89,7 +93,7 @@ export function HeaderBar({ categories, cart }: HeaderBarProps) {
             trigger={
               <>
                 <Icon name="cart" size={22} />
-                <span className={visuallyHidden}>Cart, {itemCount} item{itemCount === 1 ? '' : 's'}</span>
+                <span className={visuallyHidden}>{cartLabel}</span>
                 <span className={styles.count} aria-hidden="true">
                   {itemCount}
                 </span>
@@ -97,7 +101,7 @@ export function HeaderBar({ categories, cart }: HeaderBarProps) {
             }
           >
             <div className={styles.cartPanel}>
-              <p className={styles.cartHeading}>Your cart</p>
+              <p className={styles.cartHeading}>{copy.cartHeading}</p>
               <ul className={styles.menuList}>
                 {cart.items.map((item) => (
                   <li key={item.name} className={styles.cartItem}>
@@ -121,15 +125,15 @@ export function HeaderBar({ categories, cart }: HeaderBarProps) {
                 ))}
               </ul>
               <p className={styles.subtotal}>
-                <span>Subtotal</span>
+                <span>{copy.subtotal}</span>
                 <span>{formatPrice(cart.subtotal)}</span>
               </p>
               <div className={styles.cartActions}>
-                <Link to="/cart" className={buttonStyle({ tone: 'secondary' })}>
-                  View Cart
+                <Link to={paths.cart} className={buttonStyle({ tone: 'secondary' })}>
+                  {copy.viewCart}
                 </Link>
-                <Link to="/checkOut" className={buttonStyle({ tone: 'primary' })}>
-                  Checkout
+                <Link to={paths.checkOut} className={buttonStyle({ tone: 'primary' })}>
+                  {copy.checkout}
                 </Link>
               </div>
             </div>

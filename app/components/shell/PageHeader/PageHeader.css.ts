@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import * as layout from '../../../styles/layout.css';
 import { vars } from '../../../styles/theme.css';
 
 export const root = style({
@@ -6,13 +7,7 @@ export const root = style({
   borderBottom: `1px solid ${vars.color.line}`,
 });
 
-export const inner = style({
-  display: 'grid',
-  gap: vars.space.xs,
-  maxWidth: vars.size.content,
-  margin: '0 auto',
-  padding: `${vars.space.xl} ${vars.space.gutter}`,
-});
+export const inner = style([layout.container, { display: 'grid', gap: vars.space.xs, paddingBlock: vars.space.xl }]);
 
 export const title = style({ fontSize: vars.fontSize.display });
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ShellData } from '../../../../fixtures/shell';
+import type { ShellData } from '../../../types/site';
 import { Footer } from '../Footer/Footer';
 import { HeaderBar } from '../HeaderBar/HeaderBar';
 import { PageHeader } from '../PageHeader/PageHeader';
@@ -18,12 +18,12 @@ export function Shell({ data, title, children }: ShellProps) {
   return (
     <>
       <a href="#main" className={styles.skipLink}>
-        Skip to content
+        {data.copy.skipLink}
       </a>
-      <TopNav brand={data.brand} links={data.topNav} />
-      <HeaderBar categories={data.categories} cart={data.cart} />
+      <TopNav brand={data.brand} links={data.topNav} menuLabel={data.copy.menu} />
+      <HeaderBar categories={data.categories} cart={data.cart} cartLabel={data.cartLabel} copy={data.copy} />
       <main id="main" tabIndex={-1} className={styles.main}>
-        {title ? <PageHeader title={title} /> : null}
+        {title ? <PageHeader title={title} homeLabel={data.copy.home} /> : null}
         {children}
       </main>
       <Footer

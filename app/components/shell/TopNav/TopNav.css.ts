@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import * as layout from '../../../styles/layout.css';
 import { media } from '../../../styles/media';
 import { vars } from '../../../styles/theme.css';
 
@@ -7,16 +8,17 @@ export const root = style({
   borderBottom: `1px solid ${vars.color.line}`,
 });
 
-export const inner = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.lg,
-  maxWidth: vars.size.content,
-  margin: '0 auto',
-  padding: `${vars.space.sm} ${vars.space.gutter}`,
-  minHeight: '4rem',
-});
+export const inner = style([
+  layout.container,
+  {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: vars.space.lg,
+    paddingBlock: vars.space.sm,
+    minHeight: '4rem',
+  },
+]);
 
 export const brand = style({
   fontFamily: vars.font.display,

@@ -1,17 +1,18 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { NavLink } from 'react-router';
-import type { NavLink as NavLinkData } from '../../../../fixtures/types';
+import type { NavLink as NavLinkData } from '../../../types/site';
+import { paths } from '../../../paths';
 import { breakpoints } from '../../../styles/media';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { Icon } from '../../ui/Icon/Icon';
 import * as styles from './TopNav.css';
 
-export type TopNavProps = { brand: string; links: NavLinkData[] };
+export type TopNavProps = { brand: string; links: NavLinkData[]; menuLabel: string };
 
 const MENU_ID = 'site-menu';
 
 /** The brand and the six main links; below 1024px the links fold behind a menu button (a popover). */
-export function TopNav({ brand, links }: TopNavProps) {
+export function TopNav({ brand, links, menuLabel }: TopNavProps) {
   const menuRef = useRef<HTMLUListElement>(null);
 
   // The menu state is recomputed when the window crosses 1024px: it is closed by default below it.
@@ -32,13 +33,13 @@ export function TopNav({ brand, links }: TopNavProps) {
   return (
     <header className={styles.root}>
       <div className={styles.inner}>
-        <NavLink to="/" className={styles.brand}>
+        <NavLink to={paths.home} className={styles.brand}>
           {brand}
         </NavLink>
         <nav aria-label="Main">
           <button type="button" className={styles.menuButton} popoverTarget={MENU_ID}>
             <Icon name="menu" size={22} />
-            <span className={visuallyHidden}>Menu</span>
+            <span className={visuallyHidden}>{menuLabel}</span>
           </button>
           <ul id={MENU_ID} ref={menuRef} popover="auto" className={styles.links} onClick={closeOnLink}>
             {links.map(({ label, to, tooltip }) => {

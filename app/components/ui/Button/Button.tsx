@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { cx } from '../../../lib/class-names';
 import * as styles from './Button.css';
 
 export type ButtonVariants = { tone?: keyof typeof styles.tone; width?: keyof typeof styles.width };
@@ -11,5 +12,5 @@ export function buttonStyle({ tone = 'primary', width = 'auto' }: ButtonVariants
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonVariants;
 
 export function Button({ tone, width, className, type = 'button', ...rest }: ButtonProps) {
-  return <button type={type} className={[buttonStyle({ tone, width }), className].filter(Boolean).join(' ')} {...rest} />;
+  return <button type={type} className={cx(buttonStyle({ tone, width }), className)} {...rest} />;
 }

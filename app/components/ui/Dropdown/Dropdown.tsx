@@ -1,4 +1,5 @@
 import { useRef, type MouseEvent, type ReactNode } from 'react';
+import { cx } from '../../../lib/class-names';
 import * as styles from './Dropdown.css';
 
 export type DropdownProps = {
@@ -29,7 +30,7 @@ export function Dropdown({ id, trigger, align = 'end', triggerClassName, childre
     <div className={styles.root}>
       <button
         type="button"
-        className={[styles.trigger, triggerClassName].filter(Boolean).join(' ')}
+        className={cx(styles.trigger, triggerClassName)}
         popoverTarget={id}
       >
         {trigger}
@@ -38,7 +39,7 @@ export function Dropdown({ id, trigger, align = 'end', triggerClassName, childre
         ref={panelRef}
         id={id}
         popover="auto"
-        className={[styles.panel, align === 'start' ? styles.alignStart : ''].filter(Boolean).join(' ')}
+        className={cx(styles.panel, align === 'start' ? styles.alignStart : '')}
         onClick={closeOnLink}
       >
         {children}

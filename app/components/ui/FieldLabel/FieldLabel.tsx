@@ -6,14 +6,16 @@ export type FieldLabelProps = {
   htmlFor: string;
   /** Adds a muted "(optional)" after the label. */
   optional?: boolean;
+  /** The label's own look in place of the form fields' one. */
+  look?: string;
   className?: string;
   children: ReactNode;
 };
 
 /** The visible label of one form control. */
-export function FieldLabel({ htmlFor, optional = false, className, children }: FieldLabelProps) {
+export function FieldLabel({ htmlFor, optional = false, look = form.label, className, children }: FieldLabelProps) {
   return (
-    <label htmlFor={htmlFor} className={cx(form.label, className)}>
+    <label htmlFor={htmlFor} className={cx(look, className)}>
       {children}
       {optional ? <span className={form.optional}> (optional)</span> : null}
     </label>

@@ -1,4 +1,4 @@
-import type { Image } from '../../../../fixtures/types';
+import type { Image } from '../../../types/site';
 
 export type ImgProps = {
   image: Image;

@@ -1,14 +1,10 @@
-import { useNonce } from '../../../lib/nonce';
-
 export type JsonLdProps = { data: object };
 
 /** Structured data for search engines. `<` is escaped so no value can close the script element. */
 export function JsonLd({ data }: JsonLdProps) {
-  const nonce = useNonce();
   return (
     <script
       type="application/ld+json"
-      nonce={nonce}
       // JSON is not HTML: React would escape quotes, so the already-safe text goes in as is.
       dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
     />

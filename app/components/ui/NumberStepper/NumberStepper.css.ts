@@ -1,9 +1,10 @@
-import { style } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
+import * as form from '../../../styles/form.css';
 import { vars } from '../../../styles/theme.css';
 
 export const root = style({ display: 'grid', gap: vars.space.xs, justifyItems: 'start' });
 
-export const controls = style({
+const controls = style({
   display: 'inline-flex',
   alignItems: 'stretch',
   border: `1px solid ${vars.color.muted}`,
@@ -12,7 +13,7 @@ export const controls = style({
   selectors: { '&:focus-within': { borderColor: vars.color.ink } },
 });
 
-export const button = style({
+const button = style({
   display: 'inline-grid',
   placeItems: 'center',
   width: vars.size.tapTarget,
@@ -23,6 +24,23 @@ export const button = style({
   color: vars.color.ink,
   ':hover': { background: vars.color.surface, color: vars.color.accent },
   ':disabled': { cursor: 'default' },
+});
+
+// "form" lines up with the other form fields; "compact" sits beside a select at its height, in the bold
+// labels of a product's choices, and shows a step that cannot be taken as disabled.
+export const label = styleVariants({
+  form: [form.label],
+  compact: { fontSize: vars.fontSize.sm, fontWeight: 700 },
+});
+
+export const stepper = styleVariants({
+  form: [controls],
+  compact: [controls, { height: vars.size.tapTarget }],
+});
+
+export const step = styleVariants({
+  form: [button],
+  compact: [button, { ':disabled': { color: vars.color.muted, cursor: 'not-allowed', background: 'transparent' } }],
 });
 
 export const input = style({

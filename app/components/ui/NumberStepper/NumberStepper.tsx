@@ -1,6 +1,5 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { cx } from '../../../lib/class-names';
-import { FieldLabel } from '../FieldLabel/FieldLabel';
 import { Icon } from '../Icon/Icon';
 import * as styles from './NumberStepper.css';
 
@@ -16,6 +15,11 @@ export type NumberStepperProps = {
   /** Names of the − and + buttons; make them specific when several steppers share a page. */
   decreaseLabel?: string;
   increaseLabel?: string;
+  /**
+   * `form` lines up with the other form fields; `compact` sits beside a select at its height and disables
+   * a button whose step cannot be taken.
+   */
+  look?: 'form' | 'compact';
   className?: string;
 };
 
@@ -33,9 +37,13 @@ export function NumberStepper({
   max = 99,
   decreaseLabel = 'Decrease',
   increaseLabel = 'Increase',
+  look = 'form',
   className,
 }: NumberStepperProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+  // Followed only to disable a step that cannot be taken; the input keeps its own value.
+  const [value, setValue] = useState(defaultValue);
+  const limits = look === 'compact';
   const step = (direction: 1 | -1) => {
     const input = inputRef.current;
     if (!input) return;
@@ -44,14 +52,22 @@ export function NumberStepper({
     // Let listeners (and frameworks) see the change as if the user had typed it.
     input.dispatchEvent(new Event('input', { bubbles: true }));
   };
+  const iconSize = look === 'compact' ? 16 : 18;
   return (
     <div className={cx(styles.root, className)}>
-      <FieldLabel htmlFor={id} className={labelClassName}>
+      <label htmlFor={id} className={cx(styles.label[look], labelClassName)}>
         {label}
-      </FieldLabel>
-      <div className={styles.controls}>
-        <button type="button" className={styles.button} aria-label={decreaseLabel} aria-controls={id} onClick={() => step(-1)}>
-          <Icon name="minus" size={18} />
+      </label>
+      <div className={styles.stepper[look]}>
+        <button
+          type="button"
+          className={styles.step[look]}
+          aria-label={decreaseLabel}
+          aria-controls={id}
+          disabled={limits && value <= min}
+          onClick={() => step(-1)}
+        >
+          <Icon name="minus" size={iconSize} />
         </button>
         <input
           ref={inputRef}
@@ -64,10 +80,18 @@ export function NumberStepper({
           step={1}
           defaultValue={defaultValue}
           autoComplete="off"
+          onInput={(event) => setValue(Number(event.currentTarget.value))}
           className={styles.input}
         />
-        <button type="button" className={styles.button} aria-label={increaseLabel} aria-controls={id} onClick={() => step(1)}>
-          <Icon name="plus" size={18} />
+        <button
+          type="button"
+          className={styles.step[look]}
+          aria-label={increaseLabel}
+          aria-controls={id}
+          disabled={limits && value >= max}
+          onClick={() => step(1)}
+        >
+          <Icon name="plus" size={iconSize} />
         </button>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import type { ChoiceSpec } from '../../../../fixtures/form-types';
+import type { ChoiceSpec } from '../../../types/forms';
 import { cx } from '../../../lib/class-names';
 import * as form from '../../../styles/form.css';
 import * as styles from './RadioGroup.css';

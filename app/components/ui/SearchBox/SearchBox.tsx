@@ -1,3 +1,4 @@
+import { cx } from '../../../lib/class-names';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { Icon } from '../Icon/Icon';
 import * as styles from './SearchBox.css';
@@ -7,7 +8,7 @@ export type SearchBoxProps = { id: string; label: string; className?: string; in
 /** A search field. The spec gives search no behaviour, so it sits in no form and submits nowhere. */
 export function SearchBox({ id, label, className, inputClassName }: SearchBoxProps) {
   return (
-    <div role="search" className={[styles.root, className].filter(Boolean).join(' ')}>
+    <div role="search" className={cx(styles.root, className)}>
       <label htmlFor={id} className={visuallyHidden}>
         {label}
       </label>
@@ -17,7 +18,7 @@ export function SearchBox({ id, label, className, inputClassName }: SearchBoxPro
         type="search"
         placeholder={label}
         autoComplete="off"
-        className={[styles.input, inputClassName].filter(Boolean).join(' ')}
+        className={cx(styles.input, inputClassName)}
       />
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
+import { cx } from '../../../lib/class-names';
 import * as styles from './Tabs.css';
 
 export type TabItem = {
@@ -74,7 +75,7 @@ export function Tabs({ id, label, items, defaultTab, className }: TabsProps) {
   };
 
   return (
-    <div id={id} className={[styles.root, className].filter(Boolean).join(' ')} data-static={enhanced ? undefined : true}>
+    <div id={id} className={cx(styles.root, className)} data-static={enhanced ? undefined : true}>
       {enhanced ? (
         <div role="tablist" aria-label={label} className={styles.list} onKeyDown={onKeyDown}>
           {items.map((item) => {

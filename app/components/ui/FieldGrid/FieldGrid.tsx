@@ -1,17 +1,17 @@
-import type { FieldSpec } from '../../../../fixtures/form-types';
+import type { FieldSpec } from '../../../types/forms';
 import { SelectField } from '../SelectField/SelectField';
 import { TextAreaField } from '../TextAreaField/TextAreaField';
 import { TextField } from '../TextField/TextField';
-import * as styles from './FormFields.css';
+import * as styles from './FieldGrid.css';
 
-export type FormFieldsProps = {
+export type FieldGridProps = {
   fields: readonly FieldSpec[];
   /** Makes the ids unique on the page: `${idPrefix}-${field.name}`. */
   idPrefix: string;
 };
 
 /** A grid of labelled fields described as data; half-width fields pair up from 640px. */
-export function FormFields({ fields, idPrefix }: FormFieldsProps) {
+export function FieldGrid({ fields, idPrefix }: FieldGridProps) {
   return (
     <div className={styles.root}>
       {fields.map((field) => {

@@ -1,11 +1,11 @@
-import type { FieldSpec } from '../../../../fixtures/form-types';
+import type { FieldSpec } from '../../../types/forms';
 import { Button } from '../Button/Button';
 import { DemoForm } from '../DemoForm/DemoForm';
-import { FormFields } from '../FormFields/FormFields';
+import { FieldGrid } from '../FieldGrid/FieldGrid';
 import { FormStatus } from '../FormStatus/FormStatus';
-import * as styles from './FieldsForm.css';
+import * as styles from './SimpleForm.css';
 
-export type FieldsFormProps = {
+export type SimpleFormProps = {
   fields: readonly FieldSpec[];
   idPrefix: string;
   submitLabel: string;
@@ -15,10 +15,10 @@ export type FieldsFormProps = {
 };
 
 /** A whole simple form: its fields, one submit button and the status line, posting to its own route. */
-export function FieldsForm({ fields, idPrefix, submitLabel, notice, ...names }: FieldsFormProps) {
+export function SimpleForm({ fields, idPrefix, submitLabel, notice, ...names }: SimpleFormProps) {
   return (
     <DemoForm className={styles.root} {...names}>
-      <FormFields fields={fields} idPrefix={idPrefix} />
+      <FieldGrid fields={fields} idPrefix={idPrefix} />
       <div>
         <Button type="submit">{submitLabel}</Button>
         <FormStatus message={notice} />

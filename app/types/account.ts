@@ -1,0 +1,3 @@
+export type AccountTabId = 'dashboard' | 'others' | 'downloads' | 'addresses' | 'details';
+
+export type AccountMenuItem = { id: AccountTabId; label: string };

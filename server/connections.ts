@@ -1,0 +1,101 @@
+/**
+ * Limits per connection, so that one client cannot make the server hold unbounded memory or do unbounded work
+ * (docs/decisions/0013-limits-for-impolite-clients.md).
+ *
+ * Node parses every request pipelined on a connection as soon as it arrives and starts each one at once; each
+ * response then waits in memory until the client reads the ones before it. A client that pipelines thousands
+ * of requests and never reads can so make the server render thousands of pages and keep them all. Here a
+ * connection's requests are handled one after another instead: the next one starts only when the response
+ * before it has been handed to the operating system, so a client that does not read stops its own traffic;
+ * a connection with too many requests waiting is closed; and a queued request whose client has gone is never
+ * started.
+ */
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { log } from '../app/lib/log.ts';
+
+/** Requests a connection may have waiting behind the one being answered. Browsers never pipeline; nginx
+ * and load balancers neither; the few clients that do send a handful at a time. */
+export const MAX_PIPELINED_REQUESTS = 16;
+
+/** Requests answered on one keep-alive connection before the server asks the client to reconnect. */
+export const MAX_REQUESTS_PER_SOCKET = 1_000;
+
+/** A response that makes no progress this long (the client reads nothing) gets its connection closed. */
+export const SEND_TIMEOUT_MS = 30_000;
+
+type Queue = { busy: boolean; waiting: Array<() => void> };
+
+export function limitConnections(server: Server): void {
+  // Past this count, Node answers each further request with a 503 and closes the connection after the last
+  // one: no connection, however well-behaved, is held for ever.
+  server.maxRequestsPerSocket = MAX_REQUESTS_PER_SOCKET;
+  // Node's socket inactivity timeout, which applies while a request is being answered (idle keep-alive
+  // connections have keepAliveTimeout): writes that do not complete, because the client's receive window
+  // stays full, count as inactivity.
+  server.timeout = SEND_TIMEOUT_MS;
+  server.on('connection', skipRequestsOnClosedConnections);
+  server.on('timeout', (socket: Socket) => {
+    log.warn('connection closed: no progress', { remoteAddress: socket.remoteAddress, timeoutMs: SEND_TIMEOUT_MS });
+    socket.destroy();
+  });
+}
+
+type Parser = { onIncoming?: (...args: unknown[]) => unknown };
+
+/**
+ * Node's parser goes on through everything a read delivered (up to 64 KiB: some 2,000 minimal requests)
+ * even after the connection has been closed, and makes a request and a response object for each, which
+ * live until the read is done. Skipping the response objects of a closed connection halves that memory.
+ * `parser.onIncoming` is Node's own hook (lib/_http_server.js, set for each connection before this
+ * listener runs); if a Node version lacks it, nothing changes but that saving.
+ */
+function skipRequestsOnClosedConnections(socket: Socket): void {
+  const parser = (socket as Socket & { parser?: Parser }).parser;
+  const onIncoming = parser?.onIncoming;
+  if (!parser || typeof onIncoming !== 'function') return;
+  parser.onIncoming = (...args: unknown[]) => (socket.destroyed ? 0 : onIncoming(...args));
+}
+
+/** Wraps the request listener so that a connection's requests run one at a time (see above). */
+export function oneRequestAtATime(handler: RequestListener): RequestListener<typeof IncomingMessage, typeof ServerResponse> {
+  const queues = new WeakMap<Socket, Queue>();
+  return (req, res) => {
+    const socket = req.socket;
+    // Requests parsed from bytes that arrived before the connection was closed: nobody is waiting for them.
+    if (socket.destroyed) return;
+    let queue = queues.get(socket);
+    if (!queue) {
+      queue = { busy: false, waiting: [] };
+      queues.set(socket, queue);
+      socket.once('close', () => {
+        queue!.waiting.length = 0;
+      });
+    }
+    const run = () => {
+      // The client has gone while the request waited: no page is rendered for nobody.
+      if (socket.destroyed) return;
+      res.once('close', () => {
+        queue.busy = false;
+        queue.waiting.shift()?.();
+      });
+      handler(req, res);
+    };
+    if (!queue.busy) {
+      queue.busy = true;
+      return run();
+    }
+    if (queue.waiting.length >= MAX_PIPELINED_REQUESTS) {
+      log.warn('connection closed: too many pipelined requests', {
+        remoteAddress: socket.remoteAddress,
+        limit: MAX_PIPELINED_REQUESTS,
+      });
+      socket.destroy();
+      return;
+    }
+    queue.waiting.push(() => {
+      queue.busy = true;
+      run();
+    });
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * One impolite client must not take the server down (issue 13). Each test replays an attack on the real
+ * server process (`node server.ts`, production build) over raw sockets on 127.0.0.1, bounded in time, and
+ * checks what the attack must not achieve: memory past a bound, health checks unanswered, 5xx, a stalled
+ * connection, error-level logs. Limits and reasons: docs/decisions/0013-limits-for-impolite-clients.md.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { exchange, flood, probeHealth, sendAndReset, statuses, watchServer } from '../support/attack.ts';
+import { spawnServer, type ServerProcess } from '../support/process.ts';
+import { httpRequest, rawRequest } from '../support/raw-http.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function stopServer(server: ServerProcess | undefined) {
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+}
+
+/** Error-level lines, and any line that carries a stack trace. */
+const noisyLogs = (server: ServerProcess) =>
+  server.logs.filter((line) => line.level === 'error' || JSON.stringify(line).includes('"stack"'));
+
+describe('floods', () => {
+  let server: ServerProcess | undefined;
+  afterEach(async () => {
+    await stopServer(server);
+    server = undefined;
+  });
+
+  it('pipelined requests never read: 40 connections × 2,000 GETs for 25 s leave memory bounded and /healthz answering', async () => {
+    server = await spawnServer({ LOG_LEVEL: 'error' });
+    // A server in service has rendered its home page already.
+    expect((await rawRequest(server.port, httpRequest('GET', '/'))).status).toBe(200);
+    const watch = watchServer(server.port, server.child.pid!, { rssLimitMb: 400, healthLimitMs: 1_000 });
+    await flood(server.port, {
+      connections: 40,
+      payload: 'GET / HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(2_000),
+      until: Date.now() + 25_000,
+      stop: () => watch.broken || server!.child.exitCode !== null,
+    });
+    const seen = await watch.stop();
+    expect(server.child.exitCode, 'the server process died').toBeNull();
+    expect(seen.peakRssMb, 'peak RSS in MB').toBeLessThan(400);
+    expect(seen.slowProbes, `health checks without an answer within 1 s (slowest ${seen.slowestMs.toFixed(0)} ms)`).toBe(0);
+    expect(seen.probes).toBeGreaterThan(20);
+  }, 60_000);
+
+  it('work for clients that are gone stops: 5,000 pipelined cookie-bearing requests on connections reset at once', async () => {
+    server = await spawnServer({ LOG_LEVEL: 'error' });
+    const watch = watchServer(server.port, server.child.pid!, { rssLimitMb: 1_000, healthLimitMs: 1_000 });
+    const payload = 'GET /products HTTP/1.1\r\nHost: x\r\nCookie: session=abc\r\n\r\n'.repeat(1_000);
+    // Five connections of 1,000 requests each, one after another: each write is at the server before the reset.
+    let sent = 0;
+    for (let i = 0; i < 5 && !watch.broken; i++) {
+      await sendAndReset(server.port, payload);
+      sent++;
+    }
+    // Whatever work the server still has queued shows here: it must answer at once.
+    await sleep(500);
+    const after = await probeHealth(server.port, 1_000);
+    const seen = await watch.stop();
+    expect(sent).toBe(5);
+    expect(seen.slowProbes, `health checks without an answer within 1 s (slowest ${seen.slowestMs.toFixed(0)} ms)`).toBe(0);
+    expect(after, '/healthz right after the attack, ms').toBeLessThan(1_000);
+  }, 60_000);
+});
+
+describe('one server, many odd requests', () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await spawnServer();
+  });
+  afterAll(() => stopServer(server));
+
+  it('closes a connection that pipelines more requests than the limit', async () => {
+    const { text, closed } = await exchange(server.port, 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(100), () => false, 10_000);
+    expect(closed).toBe(true);
+    // At most the requests within the limit are answered, whatever arrived behind them.
+    const answered = statuses(text);
+    expect(answered.length).toBeLessThanOrEqual(17);
+    expect(answered.every((status) => status === 200)).toBe(true);
+    await expect.poll(() => server.logs.find((line) => line.msg === 'connection closed: too many pipelined requests')).toMatchObject({ level: 'warn' });
+  });
+
+  it('still answers a few pipelined requests in order, as HTTP/1.1 requires', async () => {
+    const { text } = await exchange(
+      server.port,
+      'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /readyz HTTP/1.1\r\nHost: x\r\n\r\nGET /no-such-page HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      () => false,
+      10_000,
+    );
+    expect(statuses(text)).toEqual([200, 200, 404]);
+    expect(text.indexOf('\r\n\r\nok')).toBeLessThan(text.indexOf('\r\n\r\nready'));
+  });
+
+  it('serves an absolute-form request target as the page its path names, and validates its authority like a Host', async () => {
+    const page = await rawRequest(server.port, httpRequest('GET', `http://127.0.0.1:${server.port}/about?x=1`, { Host: `127.0.0.1:${server.port}` }));
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<main');
+    expect(page.body).toContain(`http://127.0.0.1:${server.port}/about`);
+    for (const target of ['http://a.com:99999/', 'http://a b/', 'http://user@a.com/', 'ftp://a.com/', 'http:///x', 'about']) {
+      const response = await rawRequest(server.port, httpRequest('GET', target));
+      expect(response.status, target).toBe(400);
+    }
+  });
+
+  it('answers odd Host headers with 400, never 500', async () => {
+    for (const host of ['a.com:99999', 'a.com, b.com', 'a.com:0', 'a.com:', ':80', '[::1', '[zz::1]', '[::1]x', 'a..b', 'a.com:80:80', '999.1.1.1']) {
+      const response = await rawRequest(server.port, httpRequest('GET', '/', { Host: host }));
+      expect(response.status, host).toBe(400);
+    }
+    for (const host of ['a.com:65535', '[::1]:8080', '[2001:db8::1]', '127.0.0.1:1', 'shop.example.com.']) {
+      const response = await rawRequest(server.port, httpRequest('GET', '/', { Host: host }));
+      expect(response.status, host).toBe(200);
+    }
+  });
+
+  it('refuses a form post larger than the limit with 413 and closes the connection, so nothing stalls behind it', async () => {
+    const body = `message=${'a'.repeat(300_000)}`;
+    const post = `POST /contacts HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const result = await exchange(server.port, `${post}GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n`, (text) => statuses(text).length >= 2, 3_000);
+    expect(result.timedOut, 'the connection stalled').toBe(false);
+    expect(statuses(result.text)[0]).toBe(413);
+    if (statuses(result.text).length < 2) {
+      expect(result.closed).toBe(true);
+      expect(result.text).toMatch(/\r\nConnection: close\r\n/i);
+    }
+    const chunked = await exchange(
+      server.port,
+      `POST /contacts HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n${`8000\r\n${'a'.repeat(0x8000)}\r\n`.repeat(10)}0\r\n\r\n`,
+      (text) => statuses(text).length >= 1,
+      3_000,
+    );
+    expect(statuses(chunked.text)).toEqual([413]);
+  });
+
+  it('a form post within the limit that the route does not read does not stall the next request on its connection', async () => {
+    const body = `name=a&email=a%40b.c&message=${'a'.repeat(40_000)}`;
+    const post = `POST /contacts HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const result = await exchange(server.port, `${post}GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n`, (text) => statuses(text).length >= 2, 3_000);
+    expect(result.timedOut, 'the connection stalled').toBe(false);
+    expect(statuses(result.text)).toEqual([200, 200]);
+  });
+
+  it('logs a refused cross-origin form post without an error or a stack', async () => {
+    const before = noisyLogs(server).length;
+    const response = await rawRequest(
+      server.port,
+      httpRequest('POST', '/contacts', { Host: 'x', Origin: 'http://evil.example', 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '0' }),
+    );
+    expect(response.status).toBe(400);
+    await sleep(300);
+    expect(noisyLogs(server).slice(before)).toEqual([]);
+  });
+
+  it('sends the brotli copy of an asset to the Accept-Encoding browsers send', async () => {
+    const page = await rawRequest(server.port, httpRequest('GET', '/'));
+    const script = page.body.match(/href="(\/assets\/framework-[^"]+\.js)"/)![1]!;
+    const asset = await exchange(
+      server.port,
+      httpRequest('GET', script, { Host: 'x', 'Accept-Encoding': 'gzip, deflate, br, zstd' }),
+      () => false,
+      5_000,
+    );
+    expect(asset.text.split('\r\n\r\n')[0]).toMatch(/\r\nContent-Encoding: br\r\n/i);
+  });
+
+  it('answers a path with an encoded line break with the normal 404 page, shell included', async () => {
+    const normal = await rawRequest(server.port, httpRequest('GET', '/no-such-page'));
+    for (const target of ['/%0A', '/a%0db', '/%E2%80%A8']) {
+      const odd = await rawRequest(server.port, httpRequest('GET', target));
+      expect(odd.status, target).toBe(404);
+      expect(odd.body, target).toContain('<header');
+      expect(odd.body.match(/<title>[^<]*<\/title>/)?.[0], target).toBe(normal.body.match(/<title>[^<]*<\/title>/)?.[0]);
+    }
+  });
+
+  it('logged nothing at error level and no stack for any of the above', () => {
+    expect(noisyLogs(server)).toEqual([]);
+  });
+});

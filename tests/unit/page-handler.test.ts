@@ -1,0 +1,145 @@
+import { connect } from 'node:net';
+import express from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPageHandler, type PageHandlerOptions } from '../../server/page-handler.ts';
+
+const open: Array<() => void> = [];
+afterEach(() => {
+  for (const close of open.splice(0)) close();
+});
+
+/** The page handler in front of a stand-in for React Router, counting what it renders. */
+async function serve(render: (request: Request) => Response, options: Partial<PageHandlerOptions> = {}) {
+  const rendered: string[] = [];
+  const sizes: number[] = [];
+  const app = express();
+  app.all(
+    '/{*splat}',
+    createPageHandler({
+      cache: true,
+      handler: async (request) => {
+        rendered.push(new URL(request.url).pathname + new URL(request.url).search);
+        return render(request);
+      },
+      observer: { size: (bytes) => sizes.push(bytes) },
+      ...options,
+    }),
+  );
+  const listener = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => listener.once('listening', resolve));
+  open.push(() => {
+    listener.closeAllConnections();
+    listener.close();
+  });
+  return { origin: `http://127.0.0.1:${(listener.address() as { port: number }).port}`, rendered, sizes };
+}
+
+const html = (text: string, headers: Record<string, string> = {}) =>
+  new Response(`<!DOCTYPE html><p>${text}</p>`, { headers: { 'Content-Type': 'text/html', ...headers } });
+
+describe('cacheability belongs to the route', () => {
+  it('renders a shareable page once, whatever cookies the requests carry', async () => {
+    const { origin, rendered } = await serve(() => html('same for everyone'));
+    for (const cookie of ['', 'consent=1', 'session=a', 'session=b']) await (await fetch(`${origin}/page`, { headers: { cookie } })).text();
+    expect(rendered).toEqual(['/page']);
+  });
+
+  it('renders a page whose route says it is per shopper for every request, and never shares it', async () => {
+    const { origin, rendered } = await serve((request) =>
+      html(`hello ${request.headers.get('cookie') ?? 'stranger'}`, { 'Cache-Control': 'private, no-store' }),
+    );
+    const a = await fetch(`${origin}/account`, { headers: { cookie: 'session=a' } });
+    const b = await fetch(`${origin}/account`, { headers: { cookie: 'session=b' } });
+    expect(await a.text()).toContain('session=a');
+    expect(await b.text()).toContain('session=b');
+    expect(b.headers.get('cache-control')).toBe('private, no-store');
+    expect(b.headers.get('etag')).toBeNull();
+    expect(rendered).toEqual(['/account', '/account']);
+  });
+
+  it('never stores responses that set cookies or vary by more than the encoding', async () => {
+    const { origin, rendered } = await serve((request) =>
+      new URL(request.url).pathname === '/cookie' ? html('x', { 'Set-Cookie': 'a=1' }) : html('y', { Vary: 'Cookie' }),
+    );
+    for (const path of ['/cookie', '/cookie', '/vary', '/vary']) await (await fetch(origin + path)).text();
+    expect(rendered).toEqual(['/cookie', '/cookie', '/vary', '/vary']);
+  });
+});
+
+describe('the page cache', () => {
+  it('renders a page once for many simultaneous first requests', async () => {
+    const { origin, rendered } = await serve(() => html('slow'));
+    const bodies = await Promise.all(Array.from({ length: 20 }, () => fetch(`${origin}/cold`).then((r) => r.text())));
+    expect(new Set(bodies).size).toBe(1);
+    expect(rendered).toEqual(['/cold']);
+  });
+
+  it('is bounded by bytes, not entries: the least recently used pages go first', async () => {
+    const maxBytes = 400 * 1024;
+    // Random text barely compresses: each page takes 50 KB gzipped and as much again once brotli is added,
+    // so four to seven fit.
+    const noise = () => Array.from({ length: 20_000 }, () => Math.random().toString(36).slice(2, 6)).join('');
+    const { origin, rendered, sizes } = await serve(() => html(noise()), { maxBytes });
+    for (let i = 0; i < 16; i++) await (await fetch(`${origin}/p${i}`)).text();
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(maxBytes);
+    await (await fetch(`${origin}/p0`)).text();
+    // The first page was evicted long ago, the last one is still there.
+    await (await fetch(`${origin}/p15`)).text();
+    expect(rendered.filter((path) => path === '/p0')).toHaveLength(2);
+    expect(rendered.filter((path) => path === '/p15')).toHaveLength(1);
+  });
+
+  it('renders a few at a time, and never starts a render for a client that has gone', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const { origin, rendered } = await serve(() => html('slow'), {
+      cache: false,
+      handler: async (request) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        inFlight--;
+        rendered.push(new URL(request.url).pathname);
+        return html('slow');
+      },
+    });
+    const { port } = new URL(origin);
+    // Forty clients each ask and hang up at once.
+    await Promise.all(
+      Array.from(
+        { length: 40 },
+        (_, i) =>
+          new Promise<void>((resolve) => {
+            const socket = connect(Number(port), '127.0.0.1', () => {
+              socket.write(`GET /gone-${i} HTTP/1.1\r\nHost: x\r\n\r\n`, () => setTimeout(() => socket.destroy(), 20));
+            });
+            socket.on('close', () => resolve());
+            socket.on('error', () => {});
+          }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(most).toBeLessThanOrEqual(4);
+    // Only those already under way when their clients left were rendered.
+    expect(rendered.length).toBeLessThanOrEqual(8);
+  });
+
+  it('does not cache when told not to (development)', async () => {
+    const { origin, rendered } = await serve(() => html('dev'), { cache: false });
+    for (let i = 0; i < 3; i++) await (await fetch(`${origin}/page`)).text();
+    expect(rendered).toHaveLength(3);
+  });
+
+  it('gives the app the public origin, not the Host, when one is configured', async () => {
+    const seen: string[] = [];
+    const { origin } = await serve(
+      (request) => {
+        seen.push(new URL(request.url).origin);
+        return html('origin');
+      },
+      { publicUrl: 'https://shop.example.com' },
+    );
+    await (await fetch(`${origin}/page`, { headers: { host: 'evil.example' } })).text();
+    expect(seen).toEqual(['https://shop.example.com']);
+  });
+});
