@@ -376,11 +376,14 @@ async function checkProxy(proxyUrl: string, replicas: Replica[]): Promise<string
 
 async function printMetrics(title: string, replicas: Replica[]): Promise<void> {
   console.log(`\n${title}`);
-  console.log('replica   requests   5xx   RSS MB   heap used MB   event-loop lag p99 ms   page cache hits/misses');
+  console.log('replica   requests   5xx*  RSS MB   heap used MB   event-loop lag p99 ms   page cache hits/misses');
   for (const replica of replicas) {
     const metrics = await scrape(replica);
     const requests = sum(metrics, 'http_request_duration_seconds_count');
-    const errors = [...metrics].filter(([series]) => series.startsWith('http_request_duration_seconds_count') && /status="5/.test(series)).reduce((total, [, value]) => total + value, 0);
+    // Not /readyz: its 503 while a replica warms up or drains is the signal, not an error.
+    const errors = [...metrics]
+      .filter(([series]) => series.startsWith('http_request_duration_seconds_count') && /status="5/.test(series) && !/route="\/readyz"/.test(series))
+      .reduce((total, [, value]) => total + value, 0);
     console.log(
       `${replica.alias.padEnd(9)} ${String(requests).padStart(8)} ${String(errors).padStart(5)} ${mb(metrics.get('process_resident_memory_bytes') ?? 0).padStart(8)} ${mb(
         metrics.get('nodejs_heap_size_used_bytes') ?? 0,
@@ -389,7 +392,7 @@ async function printMetrics(title: string, replicas: Replica[]): Promise<void> {
       )}/${metrics.get('page_cache_requests_total{result="miss"}')}`,
     );
   }
-  console.log('(counters restart with a replica: the counts are since its last start)');
+  console.log('(counters restart with a replica: the counts are since its last start; * other than /readyz)');
 }
 
 try {
