@@ -11,7 +11,7 @@ import express, { type Express } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { log, setLogLevel, type Level } from './app/lib/log.ts';
 import { limitConnections, oneRequestAtATime } from './server/connections.ts';
-import { createMetricsServer, requestMetrics } from './server/metrics.ts';
+import { createMetricsServer, observeRender, recordPageCache, requestMetrics, setPageCacheSize } from './server/metrics.ts';
 import { errorHandler, limitBody, precompressed, rejectBadInput, requestLog, securityHeaders } from './server/middleware.ts';
 import { createPageHandler } from './server/page-handler.ts';
 
@@ -151,6 +151,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       cache: mode === 'production' && (options.pageCache ?? process.env.PAGE_CACHE !== 'off'),
       publicUrl: options.publicUrl ?? publicUrlFromEnv(),
       maxBytes: pageCacheMb * 1024 * 1024,
+      observer: { lookup: recordPageCache, size: setPageCacheSize, render: observeRender },
     }),
   );
 

@@ -89,6 +89,17 @@ describe('Prometheus metrics', () => {
     expect(text).toMatch(/^http_request_duration_seconds_count\{route="[^"]+",method="other",status="405"\} 1$/m);
   });
 
+  it('count page-cache hits and misses, the bytes it holds and the renders it cost', async () => {
+    await requestAll(['/about', '/about', '/about?fresh=1']);
+    const text = await scrape();
+    const value = (pattern: RegExp) => Number(text.match(pattern)?.[1] ?? NaN);
+    expect(value(/^page_cache_requests_total\{result="hit"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    expect(value(/^page_cache_requests_total\{result="miss"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    expect(value(/^page_cache_bytes (\d+)$/m)).toBeGreaterThan(1000);
+    expect(value(/^page_cache_entries (\d+)$/m)).toBeGreaterThanOrEqual(2);
+    expect(value(/^render_duration_seconds_count (\d+)$/m)).toBeGreaterThanOrEqual(1);
+  });
+
   it('keep a bounded set of series: 1,000 distinct URLs add none', async () => {
     const kinds = [
       (n: string) => `/products?utm_source=${n}`,
