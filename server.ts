@@ -144,12 +144,16 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   // Everything else is a page (or a 404 page) rendered by React Router: each page once, then served from
   // memory like a static file.
   const pageCacheMb = options.pageCacheMb ?? numberFromEnv('PAGE_CACHE_MB', 32)!;
+  const publicUrl = options.publicUrl ?? publicUrlFromEnv();
+  if (mode === 'production' && !publicUrl) {
+    log.warn('PUBLIC_URL is not set: pages name the Host each request gives and are private to browsers; set it in production');
+  }
   app.all(
     '/{*splat}',
     createPageHandler({
       handler: createRequestHandler(build, mode),
       cache: mode === 'production' && (options.pageCache ?? process.env.PAGE_CACHE !== 'off'),
-      publicUrl: options.publicUrl ?? publicUrlFromEnv(),
+      publicUrl,
       maxBytes: pageCacheMb * 1024 * 1024,
       observer: { lookup: recordPageCache, size: setPageCacheSize, render: observeRender },
     }),
