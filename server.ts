@@ -11,6 +11,7 @@ import express, { type Express } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { log, setLogLevel, type Level } from './server/log.ts';
 import { limitConnections, oneRequestAtATime } from './server/connections.ts';
+import { createMetricsServer, observeRender, recordPageCache, requestMetrics, setPageCacheSize } from './server/metrics.ts';
 import { errorHandler, limitBody, precompressed, rejectBadInput, requestLog, securityHeaders } from './server/middleware.ts';
 import { createPageHandler } from './server/page-handler.ts';
 
@@ -68,6 +69,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
 
   // Request id and one structured log line per request, so every response can be traced in the logs.
   app.use(requestLog);
+
+  // Request durations for Prometheus, by route pattern, method and status (served on METRICS_PORT).
+  app.use(requestMetrics);
 
   // Security headers on every response (helmet, and a CSP that pages replace with their own: see securityHeaders).
   app.use(securityHeaders({ mode, hstsMaxAge }));
@@ -147,13 +151,18 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   // Everything else is a page (or a 404 page) rendered by React Router: each page once, then served from
   // memory like a static file.
   const pageCacheMb = options.pageCacheMb ?? numberFromEnv('PAGE_CACHE_MB', 32)!;
+  const publicUrl = options.publicUrl ?? publicUrlFromEnv();
+  if (mode === 'production' && !publicUrl) {
+    log.warn('PUBLIC_URL is not set: pages name the Host each request gives and are private to browsers; set it in production');
+  }
   app.all(
     '/{*splat}',
     createPageHandler({
       handler: createRequestHandler(build, mode),
       cache: mode === 'production' && (options.pageCache ?? process.env.PAGE_CACHE !== 'off'),
-      publicUrl: options.publicUrl ?? publicUrlFromEnv(),
+      publicUrl,
       maxBytes: pageCacheMb * 1024 * 1024,
+      observer: { lookup: recordPageCache, size: setPageCacheSize, render: observeRender },
     }),
   );
 
@@ -227,6 +236,8 @@ export type ListenOptions = {
   shutdownDelayMs?: number;
   /** Idle keep-alive time; behind a load balancer, set it above the balancer's own idle timeout. */
   keepAliveTimeoutMs?: number;
+  /** Serve Prometheus metrics on this port (0: any free port); unset: no metrics server. Default: METRICS_PORT. */
+  metricsPort?: number;
 };
 
 /** Starts the HTTP server with deliberate timeouts and limits, and a graceful shutdown on SIGTERM/SIGINT. */
@@ -260,6 +271,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   log.info({ url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}`, port: actualPort, mode: options.mode ?? modeFromEnv() }, 'listening');
+  const metricsServer = await startMetricsServer(options.metricsPort ?? numberFromEnv('METRICS_PORT'), host);
   // Unready until the public pages are cached: a load balancer sends the first shoppers to warm code.
   const loopback = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   void warmUp(`http://${loopback}:${actualPort}`);
@@ -279,6 +291,9 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
       server.closeIdleConnections = () => {};
       // Stop accepting connections; requests already accepted run to completion.
       server.close(() => {
+        // Metrics stay scrapeable while draining; their server closes with the main one.
+        metricsServer?.close();
+        metricsServer?.closeAllConnections();
         void close().then(() => {
           log.info({ signal }, 'stopped');
           process.exit(0);
@@ -298,6 +313,19 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
   return server;
+}
+
+/** The Prometheus endpoint on a port of its own, so the proxy in front (which forwards PORT) never exposes it. */
+async function startMetricsServer(port: number | undefined, host: string): Promise<Server | undefined> {
+  if (port === undefined) return undefined;
+  const metricsServer = createMetricsServer();
+  await new Promise<void>((resolve, reject) => {
+    metricsServer.once('error', reject);
+    metricsServer.listen(port, host, () => resolve());
+  });
+  const address = metricsServer.address();
+  log.info({ port: typeof address === 'object' && address ? address.port : port, path: '/metrics' }, 'metrics listening');
+  return metricsServer;
 }
 
 if (import.meta.main) {

@@ -1,8 +1,8 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure logic, the real server's HTML, and real Chromium. `npm test` builds first, since the
-// SSR and browser tests run the production build through server.ts.
+// Four projects: pure logic, the real server's HTML, real Chromium, and attacks on the server process. `npm
+// test` builds first, since the SSR, browser and attack tests run the production build through server.ts.
 export default defineConfig({
   plugins: [vanillaExtractPlugin()],
   test: {
@@ -14,7 +14,26 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'ssr', include: ['tests/ssr/**/*.test.ts'], hookTimeout: 30_000 },
+        // Many start the server as its own process, which renders its public pages before it is ready.
+        test: {
+          name: 'ssr',
+          include: ['tests/ssr/**/*.test.ts'],
+          exclude: ['tests/ssr/attacks.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        // Floods measure memory and whether /healthz answers within a second: they run last, on their own, so
+        // that other test files do not take the cores they measure.
+        test: {
+          name: 'attacks',
+          include: ['tests/ssr/attacks.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 30_000,
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         extends: true,

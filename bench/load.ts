@@ -13,7 +13,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { BROWSER_HEADERS } from './browser-like.ts';
+import { ALLOCATOR, BROWSER_HEADERS, IMAGE_RUNTIME_ENV } from './browser-like.ts';
 import { spawnServer } from '../tests/support/process.ts';
 
 const { values } = parseArgs({
@@ -26,7 +26,7 @@ const { values } = parseArgs({
   },
 });
 
-const server = await spawnServer({ LOG_LEVEL: 'warn', ...(process.env.PAGE_CACHE ? { PAGE_CACHE: process.env.PAGE_CACHE } : {}) });
+const server = await spawnServer({ LOG_LEVEL: 'warn', ...IMAGE_RUNTIME_ENV });
 const rssMb = async () => {
   const status = await readFile(`/proc/${server.child.pid}/status`, 'utf8');
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
@@ -40,6 +40,7 @@ try {
     const amount = Number(values.soak);
     const rounds = 4;
     console.log(`soak: ${amount} browser-like requests over ${paths.join(', ')} at ${connections} connections, in ${rounds} rounds`);
+    console.log(`  server run as the image runs it: ${IMAGE_RUNTIME_ENV.NODE_OPTIONS}, ${ALLOCATOR}`);
     console.log(`  RSS idle: ${(await rssMb()).toFixed(1)} MB`);
     let failures = 0;
     for (let round = 1; round <= rounds; round++) {

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { BROWSER_HEADERS, pageCacheStats, percentile } from './browser-like.ts';
+import { BROWSER_HEADERS, IMAGE_RUNTIME_ENV, pageCacheStats, percentile } from './browser-like.ts';
 import { freePort, spawnServer } from '../tests/support/process.ts';
 
 const { values } = parseArgs({
@@ -57,7 +57,7 @@ function bytesOf(url: string, headers: Record<string, string>): Promise<Buffer> 
 const fileOf = (page: string) => (page === '/' ? '/index.html' : `${page}.html`);
 
 // Cold start: a fresh server and 50 connections asking for the three pages at once.
-const cold = await spawnServer({ LOG_LEVEL: 'warn', PAGE_CACHE: pageCache });
+const cold = await spawnServer({ LOG_LEVEL: 'warn', PAGE_CACHE: pageCache, ...IMAGE_RUNTIME_ENV });
 const coldRun = await autocannon({
   url: cold.origin,
   connections,
@@ -84,7 +84,7 @@ uncached.child.kill('SIGTERM');
 await uncached.exited;
 
 const metricsPort = await freePort();
-const app = await spawnServer({ LOG_LEVEL: 'warn', PAGE_CACHE: pageCache, METRICS_PORT: String(metricsPort) });
+const app = await spawnServer({ LOG_LEVEL: 'warn', PAGE_CACHE: pageCache, METRICS_PORT: String(metricsPort), ...IMAGE_RUNTIME_ENV });
 // The yardstick serves exactly the bytes the app sends: brotli, gzip and plain.
 const dir = await mkdtemp(path.join(tmpdir(), 'storefront-static-'));
 for (const page of paths) {

@@ -9,6 +9,7 @@
  * and never stored. See docs/decisions/0003-render-once-serve-like-a-static-file.md and 0012.
  */
 import { createHash } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gunzip, gunzipSync, gzip } from 'node:zlib';
 import { createHeaders, createRequest, sendResponse } from '@remix-run/node-fetch-server';
@@ -74,10 +75,10 @@ const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 /**
- * Renders under way at once. Rendering is CPU work, so more at a time on a few cores only makes each
- * slower, and every one in progress holds its garbage: the heap (and RSS) grows with the concurrency.
+ * Renders under way at once. Rendering is CPU work on Node's one JavaScript thread, so more at a time only
+ * makes each slower, and every one in progress holds its garbage: the heap (and RSS) grows with them.
  */
-const RENDER_CONCURRENCY = 4;
+const RENDER_CONCURRENCY = 2;
 
 /** Brotli at quality 11 takes ~100× gzip's time: one page at a time, and no more than this many waiting. */
 const MAX_BROTLI_QUEUE = 32;
@@ -204,7 +205,10 @@ export function createPageHandler({
       res.locals.route = result.headers.get(ROUTE_HEADER) ?? undefined;
       result.headers.delete(ROUTE_HEADER);
       // Responses rendered per request (POSTs, redirects, errors, private pages) are compressed as they go.
-      const response = result;
+      // React Router leaves the reason phrase empty; browsers show it ("404 Not Found").
+      const response = result.statusText
+        ? result
+        : new Response(result.body, { status: result.status, statusText: STATUS_CODES[result.status], headers: result.headers });
       compress(req, res, () => void sendResponse(res, response).catch(next));
     } catch (error) {
       // A client that has gone needs no answer, and its request's abort is no fault of ours.

@@ -1,0 +1,113 @@
+/**
+ * Prometheus metrics with prom-client, served on their own port (METRICS_PORT) so the proxy in front never
+ * exposes them. Every label takes values from a small fixed set: a route pattern, never a raw URL, so a
+ * crawler walking a million query strings cannot grow the number of series (each one costs memory here and
+ * in Prometheus). See docs/decisions/0014-fleet-proxy-kubernetes-metrics.md.
+ */
+import { createServer, type Server } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** A registry of our own (not prom-client's global one), so nothing a dependency registers leaks in. */
+export const registry = new Registry();
+
+// Process metrics: CPU, resident memory, heap by space, event-loop lag, GC pauses, handles.
+collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
+
+const requestDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'Time from the request reaching Express to the response ending, by route pattern, method and status.',
+  labelNames: ['route', 'method', 'status'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+  registers: [registry],
+});
+
+const pageCacheRequests = new Counter({
+  name: 'page_cache_requests_total',
+  help: 'Page requests answered from the rendered-page cache (hit) or rendered for it (miss).',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+// Both series exist from the start, so a hit ratio is defined before the first miss.
+pageCacheRequests.labels('hit').inc(0);
+pageCacheRequests.labels('miss').inc(0);
+
+const pageCacheBytes = new Gauge({
+  name: 'page_cache_bytes',
+  help: 'Bytes held by the rendered-page cache (bodies in every stored encoding).',
+  registers: [registry],
+});
+
+const pageCacheEntries = new Gauge({
+  name: 'page_cache_entries',
+  help: 'Pages held by the rendered-page cache.',
+  registers: [registry],
+});
+
+const renderDuration = new Histogram({
+  name: 'render_duration_seconds',
+  help: 'Time React Router takes to render a page (cache misses and uncached pages).',
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  registers: [registry],
+});
+
+/** For the page handler: one page request answered from its cache or not. */
+export function recordPageCache(result: 'hit' | 'miss'): void {
+  pageCacheRequests.labels(result).inc();
+}
+
+/** For the page handler: what its cache holds after a change. */
+export function setPageCacheSize(bytes: number, entries: number): void {
+  pageCacheBytes.set(bytes);
+  pageCacheEntries.set(entries);
+}
+
+/** For the page handler: how long one render took. */
+export function observeRender(seconds: number): void {
+  renderDuration.observe(seconds);
+}
+
+const METHODS = new Set(['GET', 'HEAD', 'POST']);
+
+/**
+ * The route label: the pattern a handler put in `res.locals.route` (the page handler sets React Router's
+ * route pattern, `*` for unknown pages), else a class of the path. Never the path itself.
+ */
+export function routeLabel(req: Request, res: Response): string {
+  const route: unknown = res.locals.route;
+  if (typeof route === 'string' && route.length <= 100) return route;
+  const pathname = req.path;
+  if (pathname === '/healthz' || pathname === '/readyz') return pathname;
+  if (pathname.startsWith('/assets/')) return '/assets';
+  // Public files (favicon, images, robots.txt before a route claims it) have an extension; pages do not.
+  if (/\.[a-z0-9]{1,8}$/i.test(pathname)) return 'static';
+  return 'other';
+}
+
+/** Times every response; mount it early so rejected requests (4xx from the guards) count too. */
+export const requestMetrics: RequestHandler = (req, res, next) => {
+  const end = requestDuration.startTimer();
+  // 'close' also fires when the client goes away before the response ended: counted as status "aborted".
+  res.once('close', () => {
+    end({
+      route: routeLabel(req, res),
+      method: METHODS.has(req.method) ? req.method : 'other',
+      status: res.writableFinished ? String(res.statusCode) : 'aborted',
+    });
+  });
+  next();
+};
+
+/** A bare HTTP server answering GET /metrics in Prometheus's text format, and 404 to anything else. */
+export function createMetricsServer(): Server {
+  return createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');
+      return;
+    }
+    registry.metrics().then(
+      (text) => res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' }).end(text),
+      (error: unknown) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error)),
+    );
+  });
+}

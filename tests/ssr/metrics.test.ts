@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { spawnServer, type ServerProcess } from '../support/process.ts';
+
+let running: ServerProcess;
+let metricsUrl: string;
+
+beforeAll(async () => {
+  // METRICS_PORT=0: any free port; the server logs the one it got.
+  running = await spawnServer({ METRICS_PORT: '0' });
+  const { port } = await vi.waitFor(() => {
+    const line = running.logs.find((entry) => entry.msg === 'metrics listening');
+    if (!line) throw new Error('no "metrics listening" log line yet');
+    return line as { port: number };
+  });
+  metricsUrl = `http://127.0.0.1:${port}/metrics`;
+});
+
+afterAll(async () => {
+  if (running.child.exitCode === null) {
+    running.child.kill('SIGKILL');
+    await running.exited;
+  }
+});
+
+async function scrape(): Promise<string> {
+  const response = await fetch(metricsUrl);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+const APP_METRICS = /^(http_request_duration_seconds|page_cache_|render_duration_seconds)/;
+
+/** The application's series (name and labels, without the value), in the exposition format's order. */
+function appSeries(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => APP_METRICS.test(line))
+    .map((line) => line.slice(0, line.lastIndexOf(' ')));
+}
+
+/** Requests the paths with a few connections at a time, and drains every body. */
+async function requestAll(paths: string[], init?: RequestInit): Promise<void> {
+  const queue = [...paths];
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+        await (await fetch(running.origin + path, init)).arrayBuffer();
+      }
+    }),
+  );
+}
+
+describe('Prometheus metrics', () => {
+  it('are served on METRICS_PORT, with process, request, page-cache and render metrics', async () => {
+    const response = await fetch(metricsUrl);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await response.text();
+    for (const name of [
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_gc_duration_seconds',
+      'process_resident_memory_bytes',
+      'process_cpu_seconds_total',
+      'http_request_duration_seconds',
+      'page_cache_requests_total',
+      'page_cache_bytes',
+      'page_cache_entries',
+      'render_duration_seconds',
+    ]) {
+      expect(text, name).toContain(`# TYPE ${name} `);
+    }
+    expect(text).toContain('page_cache_requests_total{result="hit"}');
+    expect(text).toContain('page_cache_requests_total{result="miss"}');
+    expect((await fetch(metricsUrl.replace('/metrics', '/'))).status).toBe(404);
+  });
+
+  it('are not served on the public port, where the proxy forwards', async () => {
+    const response = await fetch(`${running.origin}/metrics`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('http_request_duration_seconds');
+  });
+
+  it('time each request by route, method and status', async () => {
+    await requestAll(['/healthz', '/healthz']);
+    await fetch(running.origin + '/', { method: 'DELETE' });
+    const text = await scrape();
+    expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/healthz",method="GET",status="200"\} [1-9]/m);
+    expect(text).toMatch(/^http_request_duration_seconds_count\{route="[^"]+",method="other",status="405"\} 1$/m);
+  });
+
+  it('count page-cache hits and misses, the bytes it holds and the renders it cost', async () => {
+    await requestAll(['/about', '/about', '/about?fresh=1']);
+    const text = await scrape();
+    const value = (pattern: RegExp) => Number(text.match(pattern)?.[1] ?? NaN);
+    expect(value(/^page_cache_requests_total\{result="hit"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    expect(value(/^page_cache_requests_total\{result="miss"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    expect(value(/^page_cache_bytes (\d+)$/m)).toBeGreaterThan(1000);
+    expect(value(/^page_cache_entries (\d+)$/m)).toBeGreaterThanOrEqual(2);
+    expect(value(/^render_duration_seconds_count (\d+)$/m)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keep a bounded set of series: 1,000 distinct URLs add none', async () => {
+    const kinds = [
+      (n: string) => `/products?utm_source=${n}`,
+      (n: string) => `/no-such-page-${n}`,
+      (n: string) => `/assets/no-such-${n}.js`,
+      (n: string) => `/productDetails?id=${n}&color=${n}`,
+    ];
+    const urls = (prefix: string, count: number) =>
+      Array.from({ length: count }, (_, i) => kinds[i % kinds.length]!(`${prefix}${i}`));
+    // One request of each kind first, so every series these URLs can produce exists before counting.
+    await requestAll(urls('warm', kinds.length));
+    await requestAll(urls('warm', kinds.length), { method: 'HEAD' });
+    const beforeText = await scrape();
+    const before = appSeries(beforeText);
+
+    await requestAll(urls('n', 1000));
+    const text = await scrape();
+
+    expect(appSeries(text)).toEqual(before);
+    // Pages are labelled by the route pattern that rendered them, assets and unknown URLs by their class.
+    expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/products",method="GET",status="200"\} \d+$/m);
+    expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/productDetails",method="HEAD",status="200"\} \d+$/m);
+    expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/assets",method="GET",status="404"\} \d+$/m);
+    expect(text).not.toMatch(/utm_source|no-such|color=/);
+    // The requests were counted, under the series that already existed.
+    const total = (metrics: string) =>
+      [...metrics.matchAll(/^http_request_duration_seconds_count\{[^}]*\} (\d+)$/gm)].reduce((sum, [, n]) => sum + Number(n), 0);
+    expect(total(text) - total(beforeText)).toBeGreaterThanOrEqual(1000);
+  }, 60_000);
+
+  it('stop being served when the server shuts down on SIGTERM', async () => {
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toBe(0);
+    await expect(fetch(metricsUrl)).rejects.toThrow();
+  });
+});
