@@ -20,7 +20,10 @@ export default defineConfig(
     rules: {
       // As TypeScript's noUnusedParameters: a leading underscore marks a parameter required by position
       // (Express tells an error handler by its four parameters). A rest sibling is how a key is left out.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   {

@@ -11,8 +11,21 @@ import express, { type Express } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { log, setLogLevel, type Level } from './server/log.ts';
 import { limitConnections, oneRequestAtATime } from './server/connections.ts';
-import { createMetricsServer, observeRender, recordPageCache, requestMetrics, setPageCacheSize } from './server/metrics.ts';
-import { errorHandler, limitBody, precompressed, rejectBadInput, requestLog, securityHeaders } from './server/middleware.ts';
+import {
+  createMetricsServer,
+  observeRender,
+  recordPageCache,
+  requestMetrics,
+  setPageCacheSize,
+} from './server/metrics.ts';
+import {
+  errorHandler,
+  limitBody,
+  precompressed,
+  rejectBadInput,
+  requestLog,
+  securityHeaders,
+} from './server/middleware.ts';
 import { createPageHandler } from './server/page-handler.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -118,7 +131,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     closeDev = () => devServer.close();
   } else {
     const serverEntry = path.join(buildDir, 'server', 'index.js');
-    if (!existsSync(serverEntry)) throw new Error(`No production build at ${serverEntry}: run \`npm run build\` first.`);
+    if (!existsSync(serverEntry))
+      throw new Error(`No production build at ${serverEntry}: run \`npm run build\` first.`);
     const clientDir = path.join(buildDir, 'client');
     // Files compressed at build time (zopfli gzip, brotli 11) are sent as they are: smaller, and no CPU per request.
     app.use(precompressed(clientDir));
@@ -153,7 +167,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const pageCacheMb = options.pageCacheMb ?? numberFromEnv('PAGE_CACHE_MB', 32)!;
   const publicUrl = options.publicUrl ?? publicUrlFromEnv();
   if (mode === 'production' && !publicUrl) {
-    log.warn('PUBLIC_URL is not set: pages name the Host each request gives and are private to browsers; set it in production');
+    log.warn(
+      'PUBLIC_URL is not set: pages name the Host each request gives and are private to browsers; set it in production',
+    );
   }
   app.all(
     '/{*splat}',
@@ -182,7 +198,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       try {
         const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
         const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
-        for (const page of paths) await (await fetch(origin + page, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer();
+        for (const page of paths)
+          await (await fetch(origin + page, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer();
         log.info({ pages: paths.length, durationMs: Math.round(performance.now() - started) }, 'warmed up');
       } catch (error) {
         log.warn({ error: String(error) }, 'warm-up failed; pages will be rendered on first request');
@@ -246,18 +263,16 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   const host = options.host ?? process.env.HOST ?? '0.0.0.0';
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? numberFromEnv('SHUTDOWN_TIMEOUT_MS', 10_000)!;
   const shutdownDelayMs = options.shutdownDelayMs ?? numberFromEnv('SHUTDOWN_DELAY_MS', 1_000)!;
-  const server = createServer(
-    {
-      // Slow or idle clients cannot hold the server: headers within 10 s, a whole request within 30 s.
-      headersTimeout: 10_000,
-      requestTimeout: 30_000,
-      // How often those two are enforced (Node's default, 30 s, would let a slow client linger that long).
-      connectionsCheckingInterval: 1_000,
-      keepAliveTimeout: options.keepAliveTimeoutMs ?? numberFromEnv('KEEP_ALIVE_TIMEOUT_MS', 5_000),
-      // Request line and headers together: 16 KiB, Node's default, made explicit.
-      maxHeaderSize: 16_384,
-    },
-  );
+  const server = createServer({
+    // Slow or idle clients cannot hold the server: headers within 10 s, a whole request within 30 s.
+    headersTimeout: 10_000,
+    requestTimeout: 30_000,
+    // How often those two are enforced (Node's default, 30 s, would let a slow client linger that long).
+    connectionsCheckingInterval: 1_000,
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? numberFromEnv('KEEP_ALIVE_TIMEOUT_MS', 5_000),
+    // Request line and headers together: 16 KiB, Node's default, made explicit.
+    maxHeaderSize: 16_384,
+  });
   server.maxHeadersCount = 100;
   // Pipelining, unread responses and requests per connection: see server/connections.ts.
   limitConnections(server);
@@ -270,7 +285,14 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  log.info({ url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}`, port: actualPort, mode: options.mode ?? modeFromEnv() }, 'listening');
+  log.info(
+    {
+      url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}`,
+      port: actualPort,
+      mode: options.mode ?? modeFromEnv(),
+    },
+    'listening',
+  );
   const metricsServer = await startMetricsServer(options.metricsPort ?? numberFromEnv('METRICS_PORT'), host);
   // Unready until the public pages are cached: a load balancer sends the first shoppers to warm code.
   const loopback = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
@@ -324,7 +346,10 @@ async function startMetricsServer(port: number | undefined, host: string): Promi
     metricsServer.listen(port, host, () => resolve());
   });
   const address = metricsServer.address();
-  log.info({ port: typeof address === 'object' && address ? address.port : port, path: '/metrics' }, 'metrics listening');
+  log.info(
+    { port: typeof address === 'object' && address ? address.port : port, path: '/metrics' },
+    'metrics listening',
+  );
   return metricsServer;
 }
 

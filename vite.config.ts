@@ -23,8 +23,16 @@ export default defineConfig(({ isSsrBuild }) => ({
             // tests/ssr/build.test.ts asserts what each chunk holds.
             codeSplitting: {
               groups: [
-                { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
-                { name: 'shell', test: /[\\/]app[\\/](root\.tsx|components[\\/]shell[\\/]|styles[\\/]|lib[\\/])/, priority: 1 },
+                {
+                  name: 'framework',
+                  test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+                  priority: 2,
+                },
+                {
+                  name: 'shell',
+                  test: /[\\/]app[\\/](root\.tsx|components[\\/]shell[\\/]|styles[\\/]|lib[\\/])/,
+                  priority: 1,
+                },
               ],
             },
           },
@@ -44,7 +52,16 @@ function chunkReport(): Plugin {
       const root = process.cwd();
       const chunks = Object.values(bundle).flatMap((output) =>
         output.type === 'chunk'
-          ? [{ name: output.name, file: output.fileName, isEntry: output.isEntry, isDynamicEntry: output.isDynamicEntry, imports: output.imports, modules: output.moduleIds.map((id) => relative(root, id.replace(/\?.*$/, ''))) }]
+          ? [
+              {
+                name: output.name,
+                file: output.fileName,
+                isEntry: output.isEntry,
+                isDynamicEntry: output.isDynamicEntry,
+                imports: output.imports,
+                modules: output.moduleIds.map((id) => relative(root, id.replace(/\?.*$/, ''))),
+              },
+            ]
           : [],
       );
       const file = join(dirname(options.dir ?? 'build/client'), 'client-chunks.json');

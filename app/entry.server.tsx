@@ -69,7 +69,10 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isRefusedOrigin(request)) {
     // React Router refuses a form post from another site (a possible CSRF attempt) with 400: worth a warning
     // for the operator, but the refusal is the correct outcome, not a fault.
-    log.warn({ ...requestFields(request), origin: request.headers.get('origin')?.slice(0, 256) }, 'cross-origin form post refused');
+    log.warn(
+      { ...requestFields(request), origin: request.headers.get('origin')?.slice(0, 256) },
+      'cross-origin form post refused',
+    );
     return;
   }
   logError(error, request);

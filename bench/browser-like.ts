@@ -5,9 +5,11 @@
 import { existsSync } from 'node:fs';
 import type { ServerProcess } from '../tests/support/process.ts';
 
-const JEMALLOC = ['/usr/local/lib/libjemalloc.so.2', '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2', '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2'].find(
-  (file) => existsSync(file),
-);
+const JEMALLOC = [
+  '/usr/local/lib/libjemalloc.so.2',
+  '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
+  '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
+].find((file) => existsSync(file));
 
 /**
  * The memory settings the Dockerfile gives the production server (jemalloc returning freed pages at once, a
@@ -19,7 +21,9 @@ export const IMAGE_RUNTIME_ENV: Record<string, string> = {
   ...(JEMALLOC ? { LD_PRELOAD: JEMALLOC, MALLOC_CONF: 'dirty_decay_ms:0,muzzy_decay_ms:0,narenas:2' } : {}),
 };
 
-export const ALLOCATOR = JEMALLOC ? 'jemalloc, as in the image' : 'glibc malloc: install libjemalloc2 to measure as the image runs';
+export const ALLOCATOR = JEMALLOC
+  ? 'jemalloc, as in the image'
+  : 'glibc malloc: install libjemalloc2 to measure as the image runs';
 
 /** What a current browser sends that matters here: every encoding it takes, and cookies the app never reads. */
 export const BROWSER_HEADERS = {
@@ -38,7 +42,8 @@ export async function pageCacheStats(server: ServerProcess, metricsPort: number)
     (response) => response.text(),
     () => '',
   );
-  const count = (result: string) => Number(text.match(new RegExp(`page_cache_requests_total\\{result="${result}"\\} (\\d+)`))?.[1] ?? NaN);
+  const count = (result: string) =>
+    Number(text.match(new RegExp(`page_cache_requests_total\\{result="${result}"\\} (\\d+)`))?.[1] ?? NaN);
   const [hits, misses] = [count('hit'), count('miss')];
   if (Number.isNaN(hits)) return `no metrics on port ${metricsPort} (server ${server.origin})`;
   return `${hits} hits, ${misses} misses, hit rate ${((100 * hits) / (hits + misses)).toFixed(2)}%`;

@@ -19,7 +19,21 @@ import { launchBrowser, loadLazyImages, openPage, waitForHydration } from '../te
 import { startServer } from '../tests/support/server.ts';
 
 const widths = { desktop: 1280, mobile: 375 } as const;
-const routes = ['/', '/products', '/productDetails', '/about', '/contacts', '/login', '/signUp', '/myAccount', '/cart', '/checkOut', '/notfound', '/journal', '/no-such-page'];
+const routes = [
+  '/',
+  '/products',
+  '/productDetails',
+  '/about',
+  '/contacts',
+  '/login',
+  '/signUp',
+  '/myAccount',
+  '/cart',
+  '/checkOut',
+  '/notfound',
+  '/journal',
+  '/no-such-page',
+];
 
 async function capture(dir: string, only: string[]): Promise<void> {
   await mkdir(dir, { recursive: true });
@@ -27,7 +41,11 @@ async function capture(dir: string, only: string[]): Promise<void> {
   try {
     for (const route of only.length ? only : routes) {
       for (const [name, width] of Object.entries(widths)) {
-        const { page, problems, close } = await openPage(browser, { width, height: name === 'mobile' ? 812 : 900, reducedMotion: 'reduce' });
+        const { page, problems, close } = await openPage(browser, {
+          width,
+          height: name === 'mobile' ? 812 : 900,
+          reducedMotion: 'reduce',
+        });
         await page.goto(server.origin + route);
         await waitForHydration(page);
         // Lazy images load only near the viewport: the full-page shot needs them all.
@@ -47,7 +65,9 @@ async function capture(dir: string, only: string[]): Promise<void> {
 
 async function compare(before: string, after: string): Promise<number> {
   let different = 0;
-  for (const file of (await readdir(before)).filter((name) => name.endsWith('.png') && !name.endsWith('-diff.png')).sort()) {
+  for (const file of (await readdir(before))
+    .filter((name) => name.endsWith('.png') && !name.endsWith('-diff.png'))
+    .sort()) {
     const a = PNG.sync.read(await readFile(join(before, file)));
     let b: PNG;
     try {
@@ -75,7 +95,8 @@ async function compare(before: string, after: string): Promise<number> {
 }
 
 const [command, first, second, ...rest] = process.argv.slice(2);
-if (command === 'capture' && first) await capture(first, [second, ...rest].filter((arg) => arg?.startsWith('/')) as string[]);
+if (command === 'capture' && first)
+  await capture(first, [second, ...rest].filter((arg) => arg?.startsWith('/')) as string[]);
 else if (command === 'compare' && first && second) process.exitCode = (await compare(first, second)) ? 1 : 0;
 else {
   console.error('usage: node bench/compare-screens.ts capture DIR | compare BEFORE_DIR AFTER_DIR');

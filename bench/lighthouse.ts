@@ -19,7 +19,11 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     desktop: { type: 'boolean', default: false },
-    routes: { type: 'string', default: '/,/products,/productDetails,/about,/contacts,/login,/signUp,/myAccount,/cart,/checkOut,/notfound,/journal' },
+    routes: {
+      type: 'string',
+      default:
+        '/,/products,/productDetails,/about,/contacts,/login,/signUp,/myAccount,/cart,/checkOut,/notfound,/journal',
+    },
   },
 });
 
@@ -29,8 +33,17 @@ type Report = {
 };
 
 function lighthouse(url: string, output: string): Promise<void> {
-  const chromeFlags = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
-  const args = ['--yes', LIGHTHOUSE, url, '--quiet', '--output=json', `--output-path=${output}`, `--chrome-flags=${chromeFlags}`];
+  const chromeFlags =
+    '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+  const args = [
+    '--yes',
+    LIGHTHOUSE,
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${output}`,
+    `--chrome-flags=${chromeFlags}`,
+  ];
   if (values.desktop) args.push('--preset=desktop');
   return new Promise((resolve, reject) => {
     const child = spawn('npx', args, {
@@ -64,7 +77,9 @@ const server = await spawnServer({ LOG_LEVEL: 'warn' });
 const dir = await mkdtemp(path.join(tmpdir(), 'storefront-lighthouse-'));
 try {
   const runs = Number(values.runs);
-  console.log(`Lighthouse ${LIGHTHOUSE.split('@')[1]}, ${values.desktop ? 'desktop' : 'mobile'} preset, median of ${runs} runs, production server on 127.0.0.1`);
+  console.log(
+    `Lighthouse ${LIGHTHOUSE.split('@')[1]}, ${values.desktop ? 'desktop' : 'mobile'} preset, median of ${runs} runs, production server on 127.0.0.1`,
+  );
   console.log('route            perf  a11y  best   seo    LCP ms   CLS     TBT ms   SEO audits failed');
   for (const route of values.routes.split(',')) {
     const reports: Report[] = [];
@@ -74,7 +89,9 @@ try {
       reports.push(JSON.parse(await readFile(output, 'utf8')) as Report);
     }
     // The median run by performance score; its metrics are reported with it.
-    const median = [...reports].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(runs / 2)]!;
+    const median = [...reports].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[
+      Math.floor(runs / 2)
+    ]!;
     const metric = (id: string) => median.audits[id]?.numericValue ?? Number.NaN;
     console.log(
       [

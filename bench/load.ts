@@ -39,7 +39,9 @@ try {
     // In four rounds, so a leak (steady growth) can be told from the heap settling (growth that levels off).
     const amount = Number(values.soak);
     const rounds = 4;
-    console.log(`soak: ${amount} browser-like requests over ${paths.join(', ')} at ${connections} connections, in ${rounds} rounds`);
+    console.log(
+      `soak: ${amount} browser-like requests over ${paths.join(', ')} at ${connections} connections, in ${rounds} rounds`,
+    );
     console.log(`  server run as the image runs it: ${IMAGE_RUNTIME_ENV.NODE_OPTIONS}, ${ALLOCATOR}`);
     console.log(`  RSS idle: ${(await rssMb()).toFixed(1)} MB`);
     let failures = 0;

@@ -84,7 +84,12 @@ uncached.child.kill('SIGTERM');
 await uncached.exited;
 
 const metricsPort = await freePort();
-const app = await spawnServer({ LOG_LEVEL: 'warn', PAGE_CACHE: pageCache, METRICS_PORT: String(metricsPort), ...IMAGE_RUNTIME_ENV });
+const app = await spawnServer({
+  LOG_LEVEL: 'warn',
+  PAGE_CACHE: pageCache,
+  METRICS_PORT: String(metricsPort),
+  ...IMAGE_RUNTIME_ENV,
+});
 // The yardstick serves exactly the bytes the app sends: brotli, gzip and plain.
 const dir = await mkdtemp(path.join(tmpdir(), 'storefront-static-'));
 for (const page of paths) {
@@ -99,14 +104,24 @@ for (const page of paths) {
 const staticPort = app.port + 1;
 const staticServer = spawn(process.execPath, ['bench/static-server.ts', dir, String(staticPort)], { stdio: 'ignore' });
 for (let i = 0; i < 100; i++) {
-  if (await fetch(`http://127.0.0.1:${staticPort}/index.html`).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(`http://127.0.0.1:${staticPort}/index.html`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 type Sample = { rate: number; p99: number; failures: number };
 const measure = async (url: string, headers: Record<string, string>): Promise<Sample> => {
   const result = await autocannon({ url, connections, duration, headers });
-  return { rate: result.requests.average, p99: result.latency.p99, failures: result.errors + result.timeouts + result.non2xx };
+  return {
+    rate: result.requests.average,
+    p99: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
 };
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 
@@ -146,7 +161,11 @@ try {
   console.log(
     `cold start, first ${coldRun.requests.total} browser-like requests at ${connections} connections: p50 ${coldRun.latency.p50} ms, p99 ${coldRun.latency.p99} ms, errors ${coldRun.errors + coldRun.non2xx}`,
   );
-  console.log(missed ? '\nMISSED the target (browser-like: ≥ 0.8× static, p99 ≤ 2× static, no errors)' : '\ntarget met (browser-like: ≥ 0.8× static, p99 ≤ 2× static, no errors)');
+  console.log(
+    missed
+      ? '\nMISSED the target (browser-like: ≥ 0.8× static, p99 ≤ 2× static, no errors)'
+      : '\ntarget met (browser-like: ≥ 0.8× static, p99 ≤ 2× static, no errors)',
+  );
   process.exitCode = missed ? 1 : 0;
 } finally {
   staticServer.kill('SIGTERM');

@@ -8,7 +8,23 @@ import { startServer } from '../tests/support/server.ts';
 
 const widths = { desktop: 1280, mobile: 375 } as const;
 const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
-const routes = paths.length > 0 ? paths : ['/', '/products', '/productDetails', '/about', '/contacts', '/login', '/signUp', '/myAccount', '/cart', '/checkOut', '/notfound', '/journal'];
+const routes =
+  paths.length > 0
+    ? paths
+    : [
+        '/',
+        '/products',
+        '/productDetails',
+        '/about',
+        '/contacts',
+        '/login',
+        '/signUp',
+        '/myAccount',
+        '/cart',
+        '/checkOut',
+        '/notfound',
+        '/journal',
+      ];
 const fullPage = !process.argv.includes('--viewport');
 
 await mkdir('docs/screenshots', { recursive: true });

@@ -21,7 +21,20 @@ export const budgetsKb = {
   html: 30,
 } as const;
 
-export const budgetRoutes = ['/', '/products', '/productDetails', '/about', '/contacts', '/login', '/signUp', '/myAccount', '/cart', '/checkOut', '/notfound', '/journal'];
+export const budgetRoutes = [
+  '/',
+  '/products',
+  '/productDetails',
+  '/about',
+  '/contacts',
+  '/login',
+  '/signUp',
+  '/myAccount',
+  '/cart',
+  '/checkOut',
+  '/notfound',
+  '/journal',
+];
 
 export type RouteSize = { route: string; jsKb: number; cssKb: number; htmlKb: number; files: number };
 
@@ -42,20 +55,32 @@ export async function measureRoute(origin: string, route: string): Promise<Route
   const html = await (await fetch(origin + route)).text();
   const js = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!));
   for (const match of html.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) js.add(match[1]!);
-  const css = new Set([...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="stylesheet"/g)].map((m) => (m[1] ?? m[2])!));
+  const css = new Set(
+    [
+      ...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="stylesheet"/g),
+    ].map((m) => (m[1] ?? m[2])!),
+  );
   const total = async (files: Set<string>) => {
     let kb = 0;
     for (const file of files) kb += await gzipTransferKb(origin, file);
     return kb;
   };
-  return { route, jsKb: await total(js), cssKb: await total(css), htmlKb: await gzipTransferKb(origin, route), files: js.size + css.size };
+  return {
+    route,
+    jsKb: await total(js),
+    cssKb: await total(css),
+    htmlKb: await gzipTransferKb(origin, route),
+    files: js.size + css.size,
+  };
 }
 
 export function overBudget(size: RouteSize): string[] {
   const problems: string[] = [];
-  if (size.jsKb > budgetsKb.js) problems.push(`${size.route}: JavaScript ${size.jsKb.toFixed(1)} KB > ${budgetsKb.js} KB`);
+  if (size.jsKb > budgetsKb.js)
+    problems.push(`${size.route}: JavaScript ${size.jsKb.toFixed(1)} KB > ${budgetsKb.js} KB`);
   if (size.cssKb > budgetsKb.css) problems.push(`${size.route}: CSS ${size.cssKb.toFixed(1)} KB > ${budgetsKb.css} KB`);
-  if (size.htmlKb > budgetsKb.html) problems.push(`${size.route}: HTML ${size.htmlKb.toFixed(1)} KB > ${budgetsKb.html} KB`);
+  if (size.htmlKb > budgetsKb.html)
+    problems.push(`${size.route}: HTML ${size.htmlKb.toFixed(1)} KB > ${budgetsKb.html} KB`);
   return problems;
 }
 

@@ -7,5 +7,11 @@ import expressStaticGzip from 'express-static-gzip';
 
 const [dir, port] = process.argv.slice(2);
 const app = express();
-app.use(expressStaticGzip(dir!, { enableBrotli: true, orderPreference: ['br', 'gzip'], serveStatic: { extensions: ['html'] } }));
+app.use(
+  expressStaticGzip(dir!, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    serveStatic: { extensions: ['html'] },
+  }),
+);
 app.listen(Number(port), '127.0.0.1', () => console.log(JSON.stringify({ msg: 'listening', port: Number(port) })));

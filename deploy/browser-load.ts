@@ -37,10 +37,22 @@ export type LoadResult = {
 
 const RETRYABLE = new Set(['ECONNRESET', 'EPIPE']);
 
-export async function browserLoad({ url, connections, paths, headers, until, timeoutMs = 30_000 }: LoadOptions): Promise<LoadResult> {
+export async function browserLoad({
+  url,
+  connections,
+  paths,
+  headers,
+  until,
+  timeoutMs = 30_000,
+}: LoadOptions): Promise<LoadResult> {
   const target = new URL(url);
   // LIFO, as browsers pick the most recently used idle connection.
-  const agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections, scheduling: 'lifo' });
+  const agent = new Agent({
+    keepAlive: true,
+    maxSockets: connections,
+    maxFreeSockets: connections,
+    scheduling: 'lifo',
+  });
   const started = performance.now();
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
@@ -55,17 +67,20 @@ export async function browserLoad({ url, connections, paths, headers, until, tim
   const get = (path: string, attempt = 1): Promise<number | undefined> =>
     new Promise((resolve) => {
       let responded = false;
-      const req = request({ host: target.hostname, port: target.port, path, headers, agent, timeout: timeoutMs }, (res) => {
-        responded = true;
-        res.on('data', () => {});
-        res.on('close', () => {
-          if (res.complete) resolve(res.statusCode);
-          else {
-            fail(`${path}: response cut off`);
-            resolve(undefined);
-          }
-        });
-      });
+      const req = request(
+        { host: target.hostname, port: target.port, path, headers, agent, timeout: timeoutMs },
+        (res) => {
+          responded = true;
+          res.on('data', () => {});
+          res.on('close', () => {
+            if (res.complete) resolve(res.statusCode);
+            else {
+              fail(`${path}: response cut off`);
+              resolve(undefined);
+            }
+          });
+        },
+      );
       req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { code: 'TIMEOUT' })));
       req.on('error', (error: Error & { code?: string }) => {
         if (responded) return;
@@ -74,7 +89,9 @@ export async function browserLoad({ url, connections, paths, headers, until, tim
           resolve(get(path, attempt + 1));
           return;
         }
-        fail(`${path}: ${error.code ?? error.message} (attempt ${attempt}, ${req.reusedSocket ? 'reused' : 'new'} connection)`);
+        fail(
+          `${path}: ${error.code ?? error.message} (attempt ${attempt}, ${req.reusedSocket ? 'reused' : 'new'} connection)`,
+        );
         resolve(undefined);
       });
       req.end();

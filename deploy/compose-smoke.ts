@@ -35,7 +35,10 @@ function validateSchema(): void {
   const validate = ajv.compile(schema);
   const document: unknown = parse(readFileSync(composeFile, 'utf8'), { merge: true });
   const valid = validate(document);
-  check(valid, `deploy/compose.yaml is valid against the Compose specification${valid ? '' : `: ${ajv.errorsText(validate.errors)}`}`);
+  check(
+    valid,
+    `deploy/compose.yaml is valid against the Compose specification${valid ? '' : `: ${ajv.errorsText(validate.errors)}`}`,
+  );
 }
 
 function compose(args: string[]): string {
@@ -44,7 +47,8 @@ function compose(args: string[]): string {
     env: { ...process.env, PROXY_PORT: String(proxyPort) },
     maxBuffer: 64 * 1024 * 1024,
   });
-  if (result.status !== 0) throw new Error(`podman-compose ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`podman-compose ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
   return result.stdout;
 }
 
@@ -56,7 +60,10 @@ async function run(): Promise<void> {
   proxyPort = await freePort(8080);
   onCleanup(() => {
     log(`podman-compose down (${project})`);
-    spawnSync('podman-compose', ['-p', project, '-f', composeFile, 'down', '-t', '25'], { stdio: 'ignore', env: { ...process.env, PROXY_PORT: String(proxyPort) } });
+    spawnSync('podman-compose', ['-p', project, '-f', composeFile, 'down', '-t', '25'], {
+      stdio: 'ignore',
+      env: { ...process.env, PROXY_PORT: String(proxyPort) },
+    });
     spawnSync('podman', ['network', 'rm', '-f', `${project}_default`], { stdio: 'ignore' });
   });
   log(`podman-compose up -d (${project}, proxy on 127.0.0.1:${proxyPort})`);
@@ -69,26 +76,45 @@ async function run(): Promise<void> {
   check(home.status === 200 && html.includes('<html'), 'GET / through the proxy: 200');
   const about = await (await fetch(`${proxyUrl}/about`, { headers: { host: 'evil.example' } })).text();
   const publicUrl = /^PUBLIC_URL=(.*)$/m.exec(readFileSync(path.join(root, 'deploy/storefront.env'), 'utf8'))![1]!;
-  check(about.includes(`<link rel="canonical" href="${publicUrl}/about"/>`) && !about.includes('evil.example'), `Host: evil.example: the canonical link is ${publicUrl}/about`);
+  check(
+    about.includes(`<link rel="canonical" href="${publicUrl}/about"/>`) && !about.includes('evil.example'),
+    `Host: evil.example: the canonical link is ${publicUrl}/about`,
+  );
   const asset = /(?:href|src)="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
   await (await fetch(proxyUrl + asset)).arrayBuffer();
   const again = await fetch(proxyUrl + asset);
   await again.arrayBuffer();
-  check(again.headers.get('x-cache-status') === 'HIT' && /immutable/.test(again.headers.get('cache-control') ?? ''), `${asset}: immutable, served from the proxy cache`);
+  check(
+    again.headers.get('x-cache-status') === 'HIT' && /immutable/.test(again.headers.get('cache-control') ?? ''),
+    `${asset}: immutable, served from the proxy cache`,
+  );
   check((await fetch(`${proxyUrl}/metrics`)).status === 404, 'metrics are not reachable through the proxy');
 
   // Thirty uncached requests, then the proxy's access log says which replica answered each.
   for (let i = 0; i < 30; i++) await (await fetch(`${proxyUrl}/no-such-page-${i}`)).arrayBuffer();
   const proxy = `${project}_proxy_1`;
   const accessLog = spawnSync('podman', ['logs', proxy], { encoding: 'utf8' }).stdout;
-  const upstreams = new Set([...accessLog.matchAll(/"path":"\/no-such-page-\d+".*?"upstream":"([^"]+)"/g)].map((match) => match[1]));
+  const upstreams = new Set(
+    [...accessLog.matchAll(/"path":"\/no-such-page-\d+".*?"upstream":"([^"]+)"/g)].map((match) => match[1]),
+  );
   check(upstreams.size === 3, `requests spread over ${upstreams.size} replicas (${[...upstreams].join(', ')})`);
 
   for (const service of ['app1', 'app2', 'app3']) {
     const name = `${project}_${service}_1`;
-    const [info] = JSON.parse(await podman(['inspect', name])) as Array<{ HostConfig: { ReadonlyRootfs: boolean; Memory: number } }>;
-    check(info!.HostConfig.ReadonlyRootfs && info!.HostConfig.Memory === 256 * 1024 * 1024, `${service}: read-only root, memory limit 256 MiB`);
-    const metrics = await podman(['exec', proxy, 'bash', '-c', `exec 3<>/dev/tcp/${service}/9464 && printf 'GET /metrics HTTP/1.0\\r\\n\\r\\n' >&3 && head -c 20000 <&3`]);
+    const [info] = JSON.parse(await podman(['inspect', name])) as Array<{
+      HostConfig: { ReadonlyRootfs: boolean; Memory: number };
+    }>;
+    check(
+      info!.HostConfig.ReadonlyRootfs && info!.HostConfig.Memory === 256 * 1024 * 1024,
+      `${service}: read-only root, memory limit 256 MiB`,
+    );
+    const metrics = await podman([
+      'exec',
+      proxy,
+      'bash',
+      '-c',
+      `exec 3<>/dev/tcp/${service}/9464 && printf 'GET /metrics HTTP/1.0\\r\\n\\r\\n' >&3 && head -c 20000 <&3`,
+    ]);
     check(/http_request_duration_seconds_count/.test(metrics), `${service}: metrics on port 9464 inside the network`);
   }
 }

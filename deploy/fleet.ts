@@ -80,19 +80,42 @@ async function hostPort(container: string, port: number): Promise<number> {
 async function startReplica(replica: Replica, create: boolean): Promise<void> {
   if (create) {
     await podman([
-      'run', '-d', '--name', replica.name, '--hostname', replica.alias,
+      'run',
+      '-d',
+      '--name',
+      replica.name,
+      '--hostname',
+      replica.alias,
       // Fixed address and MAC: nginx resolved the name once, and its neighbour (ARP) cache keeps the MAC for
       // a while, so a replica that came back with a new MAC would not be reachable for half a minute.
-      '--network', network, '--ip', replica.ip, '--mac-address', replica.mac, '--network-alias', replica.alias,
-      '--env-file', envFile,
+      '--network',
+      network,
+      '--ip',
+      replica.ip,
+      '--mac-address',
+      replica.mac,
+      '--network-alias',
+      replica.alias,
+      '--env-file',
+      envFile,
       // The limits of the Kubernetes manifests: 256 MiB and no swap, read-only root, no capabilities.
-      `--memory=${MEMORY}`, `--memory-swap=${MEMORY}`,
+      `--memory=${MEMORY}`,
+      `--memory-swap=${MEMORY}`,
       // Not even /tmp is writable: proof that the app writes nothing, as readOnlyRootFilesystem requires.
-      '--read-only', '--read-only-tmpfs=false', '--cap-drop=ALL', '--security-opt=no-new-privileges',
-      '--stop-timeout', String(STOP_TIMEOUT_S), '--restart=no',
-      '--log-opt', 'max-size=50mb',
+      '--read-only',
+      '--read-only-tmpfs=false',
+      '--cap-drop=ALL',
+      '--security-opt=no-new-privileges',
+      '--stop-timeout',
+      String(STOP_TIMEOUT_S),
+      '--restart=no',
+      '--log-opt',
+      'max-size=50mb',
       // Published to 127.0.0.1 only, for this script's readiness polls and scrapes; the proxy uses the network.
-      '--publish', '127.0.0.1::3000', '--publish', '127.0.0.1::9464',
+      '--publish',
+      '127.0.0.1::3000',
+      '--publish',
+      '127.0.0.1::9464',
       APP_IMAGE,
     ]);
   } else {
@@ -128,21 +151,42 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 /** The routes a shopper's browser requests, pages and their assets, with the headers a browser sends. */
 function browserMix(assets: string[]) {
-  const pages = ['/', '/products', '/products?page=2', '/productDetails', '/about', '/journal', '/contacts', '/cart', '/no-such-page'];
+  const pages = [
+    '/',
+    '/products',
+    '/products?page=2',
+    '/productDetails',
+    '/about',
+    '/journal',
+    '/contacts',
+    '/cart',
+    '/no-such-page',
+  ];
   return {
-    paths: [...pages.flatMap((page, i) => [page, assets[i % assets.length]!]), '/favicon.ico', '/sitemap.xml', '/robots.txt'],
+    paths: [
+      ...pages.flatMap((page, i) => [page, assets[i % assets.length]!]),
+      '/favicon.ico',
+      '/sitemap.xml',
+      '/robots.txt',
+    ],
     headers: {
       accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
       'accept-encoding': 'br, gzip',
       'accept-language': 'en-GB,en;q=0.9',
       cookie: 'theme=light; consent=1',
-      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 storefront-fleet',
+      'user-agent':
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 storefront-fleet',
     },
   };
 }
 
 /** Load through the proxy for at least `seconds`, and on until `until` settles. */
-function load(proxyUrl: string, seconds: number, assets: string[], until: Promise<unknown> = Promise.resolve()): Promise<LoadResult> {
+function load(
+  proxyUrl: string,
+  seconds: number,
+  assets: string[],
+  until: Promise<unknown> = Promise.resolve(),
+): Promise<LoadResult> {
   let stop = () => {};
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   stopLoad = stop;
@@ -153,18 +197,24 @@ let stopLoad = () => {};
 
 /** Prints the load's table; returns the number of failed requests (socket errors, timeouts, cut-off responses, 5xx). */
 function printLoad(title: string, result: LoadResult): number {
-  const count = (from: number, to: number) => [...result.statuses].filter(([status]) => status >= from && status < to).reduce((sum, [, n]) => sum + n, 0);
+  const count = (from: number, to: number) =>
+    [...result.statuses].filter(([status]) => status >= from && status < to).reduce((sum, [, n]) => sum + n, 0);
   console.log(`\n${title}`);
   console.log('requests   req/s   p50 ms   p99 ms   max ms   2xx/3xx    4xx   retried*   failed (socket errors, 5xx)');
   console.log(
     `${String(result.requests).padStart(8)} ${(result.requests / result.seconds).toFixed(0).padStart(7)} ${result.latency.p50.toFixed(0).padStart(8)} ${result.latency.p99
       .toFixed(0)
-      .padStart(8)} ${result.latency.max.toFixed(0).padStart(8)} ${String(count(200, 400)).padStart(9)} ${String(count(400, 500)).padStart(6)} ${String(
+      .padStart(
+        8,
+      )} ${result.latency.max.toFixed(0).padStart(8)} ${String(count(200, 400)).padStart(9)} ${String(count(400, 500)).padStart(6)} ${String(
       result.retried,
     ).padStart(10)}   ${result.failures.length}`,
   );
-  console.log('* GETs sent again after their reused keep-alive connection was closed before any response, as browsers do');
-  for (const { at, what } of result.failures.slice(0, 20)) console.log(`  failure at ${(at / 1000).toFixed(1)} s: ${what}`);
+  console.log(
+    '* GETs sent again after their reused keep-alive connection was closed before any response, as browsers do',
+  );
+  for (const { at, what } of result.failures.slice(0, 20))
+    console.log(`  failure at ${(at / 1000).toFixed(1)} s: ${what}`);
   return result.failures.length;
 }
 
@@ -179,7 +229,9 @@ async function main(): Promise<void> {
 
   // Our own network; fixed addresses, so a restarted replica comes back where nginx resolved it.
   await podman(['network', 'create', network]);
-  const [info] = JSON.parse(await podman(['network', 'inspect', network])) as Array<{ subnets: Array<{ subnet: string }> }>;
+  const [info] = JSON.parse(await podman(['network', 'inspect', network])) as Array<{
+    subnets: Array<{ subnet: string }>;
+  }>;
   const prefix = info!.subnets[0]!.subnet.split('.').slice(0, 3).join('.');
   const replicas: Replica[] = REPLICAS.map((alias, i) => {
     const ip = `${prefix}.${11 + i}`;
@@ -195,10 +247,22 @@ async function main(): Promise<void> {
   containers.push(proxy);
   const proxyPort = await freePort(Number(values.port));
   await podman([
-    'run', '-d', '--name', proxy, '--network', network, '--ip', `${prefix}.10`,
-    '--publish', `127.0.0.1:${proxyPort}:8080`,
-    '--read-only', '--cap-drop=ALL', '--security-opt=no-new-privileges',
-    '--memory=256m', '--log-opt', 'max-size=50mb',
+    'run',
+    '-d',
+    '--name',
+    proxy,
+    '--network',
+    network,
+    '--ip',
+    `${prefix}.10`,
+    '--publish',
+    `127.0.0.1:${proxyPort}:8080`,
+    '--read-only',
+    '--cap-drop=ALL',
+    '--security-opt=no-new-privileges',
+    '--memory=256m',
+    '--log-opt',
+    'max-size=50mb',
     PROXY_IMAGE,
   ]);
   const proxyUrl = `http://127.0.0.1:${proxyPort}`;
@@ -217,7 +281,9 @@ async function main(): Promise<void> {
       const stopping = Date.now();
       await podman(['stop', '-t', String(STOP_TIMEOUT_S), replica.name], { timeoutMs: 60_000 });
       const { ExitCode } = await state(replica.name);
-      log(`  ${at()} ${replica.alias}: SIGTERM, exited ${ExitCode} after ${((Date.now() - stopping) / 1000).toFixed(1)} s`);
+      log(
+        `  ${at()} ${replica.alias}: SIGTERM, exited ${ExitCode} after ${((Date.now() - stopping) / 1000).toFixed(1)} s`,
+      );
       check(ExitCode === 0, `${replica.alias} drained and exited 0 on SIGTERM`);
       await startReplica(replica, false);
       log(`  ${at()} ${replica.alias}: started and ready`);
@@ -236,8 +302,16 @@ async function main(): Promise<void> {
     log(`  ${at()} proxy: nginx -s reload`);
   })().catch((error: unknown) => check(false, `disruptions went wrong: ${String(error)}`));
   // The load goes on until the last disruption is over (and at least loadSeconds).
-  const loadResult = await load(proxyUrl, loadSeconds, assets, disruptions.then(() => sleep(3_000)));
-  const failedDuringLoad = printLoad(`load through the proxy: ${loadResult.seconds.toFixed(0)} s, ${connections} connections, browser-like mix`, loadResult);
+  const loadResult = await load(
+    proxyUrl,
+    loadSeconds,
+    assets,
+    disruptions.then(() => sleep(3_000)),
+  );
+  const failedDuringLoad = printLoad(
+    `load through the proxy: ${loadResult.seconds.toFixed(0)} s, ${connections} connections, browser-like mix`,
+    loadResult,
+  );
   check(failedDuringLoad === 0, `no client saw a failure during restarts, SIGKILL and reload (${failedDuringLoad})`);
   summariseProxyLog(proxy);
 
@@ -250,24 +324,37 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => {
       for (const replica of replicas) {
         void scrape(replica).then(
-          (metrics) => peaks.set(replica.alias, Math.max(peaks.get(replica.alias) ?? 0, metrics.get('process_resident_memory_bytes') ?? 0)),
+          (metrics) =>
+            peaks.set(
+              replica.alias,
+              Math.max(peaks.get(replica.alias) ?? 0, metrics.get('process_resident_memory_bytes') ?? 0),
+            ),
           () => {},
         );
       }
     }, 5_000);
     const soakResult = await load(proxyUrl, soakSeconds, assets);
     clearInterval(sampler);
-    const failedDuringSoak = printLoad(`soak through the proxy: ${soakResult.seconds.toFixed(0)} s, ${connections} connections`, soakResult);
+    const failedDuringSoak = printLoad(
+      `soak through the proxy: ${soakResult.seconds.toFixed(0)} s, ${connections} connections`,
+      soakResult,
+    );
     check(failedDuringSoak === 0, `no client saw a failure during the soak (${failedDuringSoak})`);
     console.log('replica   OOM-killed   restarts   running   RSS peak MB   RSS end MB   cgroup memory MB (limit 256)');
-    const stats = JSON.parse(await podman(['stats', '--no-stream', '--format', 'json', ...replicas.map((replica) => replica.name)])) as Array<{
+    const stats = JSON.parse(
+      await podman(['stats', '--no-stream', '--format', 'json', ...replicas.map((replica) => replica.name)]),
+    ) as Array<{
       name: string;
       mem_usage: string;
     }>;
     for (const [i, replica] of replicas.entries()) {
       const after = await state(replica.name);
       const rss = (await scrape(replica)).get('process_resident_memory_bytes') ?? 0;
-      const usage = stats.find((entry) => entry.name === replica.name)?.mem_usage.split('/')[0]?.trim() ?? '?';
+      const usage =
+        stats
+          .find((entry) => entry.name === replica.name)
+          ?.mem_usage.split('/')[0]
+          ?.trim() ?? '?';
       console.log(
         `${replica.alias.padEnd(9)} ${String(after.OOMKilled).padStart(10)} ${String(after.RestartCount).padStart(10)} ${String(after.Running).padStart(9)} ${mb(
           peaks.get(replica.alias) ?? rss,
@@ -298,32 +385,48 @@ function summariseProxyLog(proxy: string): void {
     counts.set(message, (counts.get(message) ?? 0) + 1);
   }
   console.log(`proxy error log (full log: ${file}):${counts.size === 0 ? ' nothing' : ''}`);
-  for (const [message, count] of [...counts].sort((a, b) => b[1] - a[1])) console.log(`  ${String(count).padStart(6)} × ${message.slice(0, 150)}`);
+  for (const [message, count] of [...counts].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${String(count).padStart(6)} × ${message.slice(0, 150)}`);
 }
 
 /** Functional checks through the proxy before the load; returns asset paths for the load mix. */
 async function checkProxy(proxyUrl: string, replicas: Replica[]): Promise<string[]> {
   const get = (requestPath: string, headers: Record<string, string> = {}, method = 'GET') =>
-    fetch(proxyUrl + requestPath, { method, headers: { 'accept-encoding': 'br, gzip', ...headers }, redirect: 'manual' });
+    fetch(proxyUrl + requestPath, {
+      method,
+      headers: { 'accept-encoding': 'br, gzip', ...headers },
+      redirect: 'manual',
+    });
 
   const home = await get('/', { 'x-request-id': `fleet-check-${process.pid}` });
   const html = await home.text();
   check(home.status === 200, 'GET / through the proxy: 200');
-  check(home.headers.get('x-request-id') === `fleet-check-${process.pid}`, "X-Request-Id passed to the replica (it echoes the proxy's id)");
+  check(
+    home.headers.get('x-request-id') === `fleet-check-${process.pid}`,
+    "X-Request-Id passed to the replica (it echoes the proxy's id)",
+  );
 
   // Published URLs come from PUBLIC_URL, never from the Host a client sends.
   for (const requestPath of ['/about', '/sitemap.xml', '/robots.txt']) {
     const forged = await get(requestPath, { host: 'evil.example' });
     const body = await forged.text();
-    check(forged.status === 200 && !body.includes('evil.example') && body.includes(publicUrl), `${requestPath} with Host: evil.example carries ${publicUrl}, not the forged host`);
+    check(
+      forged.status === 200 && !body.includes('evil.example') && body.includes(publicUrl),
+      `${requestPath} with Host: evil.example carries ${publicUrl}, not the forged host`,
+    );
   }
   const about = await (await get('/about', { host: 'evil.example' })).text();
-  check(about.includes(`<link rel="canonical" href="${publicUrl}/about"/>`), `canonical link of /about is ${publicUrl}/about`);
+  check(
+    about.includes(`<link rel="canonical" href="${publicUrl}/about"/>`),
+    `canonical link of /about is ${publicUrl}/about`,
+  );
 
   // The cache honours the app's Cache-Control, per encoding.
   const first = await get('/about?fleet-cache-check');
   await first.arrayBuffer();
-  const shareable = /\bpublic\b|s-maxage/.test(first.headers.get('cache-control') ?? '') && !/private|no-store/.test(first.headers.get('cache-control') ?? '');
+  const shareable =
+    /\bpublic\b|s-maxage/.test(first.headers.get('cache-control') ?? '') &&
+    !/private|no-store/.test(first.headers.get('cache-control') ?? '');
   const second = await get('/about?fleet-cache-check');
   await second.arrayBuffer();
   const status = second.headers.get('x-cache-status');
@@ -336,7 +439,9 @@ async function checkProxy(proxyUrl: string, replicas: Replica[]): Promise<string
   const identity = await get('/about?fleet-cache-check', { 'accept-encoding': 'identity' });
   const identityBody = await identity.text();
   check(
-    (gzip.headers.get('content-encoding') ?? '') !== 'br' && identity.headers.get('content-encoding') === null && identityBody.includes('<html'),
+    (gzip.headers.get('content-encoding') ?? '') !== 'br' &&
+      identity.headers.get('content-encoding') === null &&
+      identityBody.includes('<html'),
     `a gzip-only client never gets br, an identity client gets plain HTML (got ${gzip.headers.get('content-encoding')}, ${identity.headers.get('content-encoding')})`,
   );
 
@@ -352,7 +457,10 @@ async function checkProxy(proxyUrl: string, replicas: Replica[]): Promise<string
   );
 
   const metrics = await get('/metrics');
-  check(metrics.status === 404 && !(await metrics.text()).includes('http_request_duration_seconds'), 'metrics are not reachable through the proxy');
+  check(
+    metrics.status === 404 && !(await metrics.text()).includes('http_request_duration_seconds'),
+    'metrics are not reachable through the proxy',
+  );
 
   // POST: limited per client (5/s, burst 10), never answered from the cache.
   // 30 at once, so the limit is reached however slowly the replicas answer.
@@ -365,12 +473,21 @@ async function checkProxy(proxyUrl: string, replicas: Replica[]): Promise<string
   );
   const posts = responses.map((response) => response.status);
   const postCache = responses.map((response) => response.cache);
-  check(!postCache.includes('HIT'), `a POST is never answered from the cache (X-Cache-Status: ${[...new Set(postCache)].join(', ')})`);
+  check(
+    !postCache.includes('HIT'),
+    `a POST is never answered from the cache (X-Cache-Status: ${[...new Set(postCache)].join(', ')})`,
+  );
   const limited = posts.filter((code) => code === 429).length;
-  check(limited > 0 && limited < posts.length, `30 simultaneous POSTs from one client: ${limited} answered 429 by the proxy's rate limit, the rest passed`);
+  check(
+    limited > 0 && limited < posts.length,
+    `30 simultaneous POSTs from one client: ${limited} answered 429 by the proxy's rate limit, the rest passed`,
+  );
 
   const scraped = await Promise.all(replicas.map(scrape));
-  check(scraped.every((metrics) => metrics.has('nodejs_eventloop_lag_seconds')), 'every replica serves /metrics on METRICS_PORT');
+  check(
+    scraped.every((metrics) => metrics.has('nodejs_eventloop_lag_seconds')),
+    'every replica serves /metrics on METRICS_PORT',
+  );
   return assets.slice(0, 4);
 }
 
@@ -382,12 +499,19 @@ async function printMetrics(title: string, replicas: Replica[]): Promise<void> {
     const requests = sum(metrics, 'http_request_duration_seconds_count');
     // Not /readyz: its 503 while a replica warms up or drains is the signal, not an error.
     const errors = [...metrics]
-      .filter(([series]) => series.startsWith('http_request_duration_seconds_count') && /status="5/.test(series) && !/route="\/readyz"/.test(series))
+      .filter(
+        ([series]) =>
+          series.startsWith('http_request_duration_seconds_count') &&
+          /status="5/.test(series) &&
+          !/route="\/readyz"/.test(series),
+      )
       .reduce((total, [, value]) => total + value, 0);
     console.log(
       `${replica.alias.padEnd(9)} ${String(requests).padStart(8)} ${String(errors).padStart(5)} ${mb(metrics.get('process_resident_memory_bytes') ?? 0).padStart(8)} ${mb(
         metrics.get('nodejs_heap_size_used_bytes') ?? 0,
-      ).padStart(14)} ${((metrics.get('nodejs_eventloop_lag_p99_seconds') ?? 0) * 1000).toFixed(1).padStart(23)}   ${metrics.get(
+      ).padStart(
+        14,
+      )} ${((metrics.get('nodejs_eventloop_lag_p99_seconds') ?? 0) * 1000).toFixed(1).padStart(23)}   ${metrics.get(
         'page_cache_requests_total{result="hit"}',
       )}/${metrics.get('page_cache_requests_total{result="miss"}')}`,
     );

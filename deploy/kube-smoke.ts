@@ -40,7 +40,9 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
 type Manifest = { apiVersion: string; kind: string; metadata: { name: string }; [key: string]: unknown };
 
 function loadManifests(): Array<{ file: string; object: Manifest }> {
-  const kustomization = parseAllDocuments(readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8'))[0]!.toJS() as { resources: string[] };
+  const kustomization = parseAllDocuments(readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8'))[0]!.toJS() as {
+    resources: string[];
+  };
   return kustomization.resources.flatMap((file) =>
     parseAllDocuments(readFileSync(path.join(dir, file), 'utf8')).map((document) => {
       if (document.errors.length > 0) throw new Error(`${file}: ${document.errors[0]!.message}`);
@@ -80,7 +82,12 @@ function checkConsistency(manifests: Array<{ file: string; object: Manifest }>):
     startupProbe?: Probe;
     readinessProbe?: Probe;
     livenessProbe?: Probe;
-    securityContext: { readOnlyRootFilesystem?: boolean; allowPrivilegeEscalation?: boolean; runAsNonRoot?: boolean; capabilities?: { drop?: string[]; add?: string[] } };
+    securityContext: {
+      readOnlyRootFilesystem?: boolean;
+      allowPrivilegeEscalation?: boolean;
+      runAsNonRoot?: boolean;
+      capabilities?: { drop?: string[]; add?: string[] };
+    };
     envFrom?: Array<{ configMapRef?: { name: string } }>;
   };
   const deployment = find<{
@@ -105,12 +112,24 @@ function checkConsistency(manifests: Array<{ file: string; object: Manifest }>):
     pod.terminationGracePeriodSeconds > preStopSeconds + timeoutSeconds,
     `terminationGracePeriodSeconds ${pod.terminationGracePeriodSeconds} > preStop ${preStopSeconds} s + SHUTDOWN_TIMEOUT_MS ${timeoutSeconds} s`,
   );
-  check(Number(config.SHUTDOWN_DELAY_MS) < Number(config.SHUTDOWN_TIMEOUT_MS), 'SHUTDOWN_DELAY_MS < SHUTDOWN_TIMEOUT_MS');
-  check(container.resources.limits.memory === '256Mi' && container.resources.requests.memory === '256Mi', 'memory request and limit 256Mi');
+  check(
+    Number(config.SHUTDOWN_DELAY_MS) < Number(config.SHUTDOWN_TIMEOUT_MS),
+    'SHUTDOWN_DELAY_MS < SHUTDOWN_TIMEOUT_MS',
+  );
+  check(
+    container.resources.limits.memory === '256Mi' && container.resources.requests.memory === '256Mi',
+    'memory request and limit 256Mi',
+  );
   check(Boolean(container.resources.requests.cpu && container.resources.limits.cpu), 'CPU request and limit set');
   check(container.readinessProbe?.httpGet?.path === '/readyz', 'readiness probe on /readyz');
-  check(container.livenessProbe?.httpGet?.path === '/healthz' && container.startupProbe?.httpGet?.path === '/healthz', 'liveness and startup probes on /healthz');
-  check(pod.securityContext.runAsNonRoot === true && pod.securityContext.runAsUser === 1000, 'runAsNonRoot, as uid 1000 (the image user node)');
+  check(
+    container.livenessProbe?.httpGet?.path === '/healthz' && container.startupProbe?.httpGet?.path === '/healthz',
+    'liveness and startup probes on /healthz',
+  );
+  check(
+    pod.securityContext.runAsNonRoot === true && pod.securityContext.runAsUser === 1000,
+    'runAsNonRoot, as uid 1000 (the image user node)',
+  );
   check(pod.securityContext.seccompProfile?.type === 'RuntimeDefault', 'seccomp RuntimeDefault');
   check(
     container.securityContext.readOnlyRootFilesystem === true &&
@@ -119,7 +138,10 @@ function checkConsistency(manifests: Array<{ file: string; object: Manifest }>):
       !container.securityContext.capabilities?.add,
     'read-only root filesystem, no privilege escalation, every capability dropped',
   );
-  check(container.envFrom?.[0]?.configMapRef?.name === find<Manifest>('ConfigMap').metadata.name, 'settings come from the ConfigMap');
+  check(
+    container.envFrom?.[0]?.configMapRef?.name === find<Manifest>('ConfigMap').metadata.name,
+    'settings come from the ConfigMap',
+  );
   check(/^https:\/\//.test(config.PUBLIC_URL ?? ''), `PUBLIC_URL is set (${config.PUBLIC_URL})`);
   check(config.METRICS_PORT === '9464', 'METRICS_PORT 9464, matching the prometheus.io/port annotation');
 }
@@ -130,7 +152,9 @@ async function play(manifests: Array<{ file: string; object: Manifest }>): Promi
   const playable = manifests
     .filter(({ object }) => object.kind === 'ConfigMap' || object.kind === 'Deployment')
     .map(({ file, object }) =>
-      object.kind === 'Deployment' ? { file, object: { ...object, spec: { ...(object.spec as object), replicas: 1 } } as Manifest } : { file, object },
+      object.kind === 'Deployment'
+        ? { file, object: { ...object, spec: { ...(object.spec as object), replicas: 1 } } as Manifest }
+        : { file, object },
     );
   const file = path.join(tmpdir(), `storefront-kube-${process.pid}.yaml`);
   writeFileSync(file, playable.map(({ object }) => JSON.stringify(object)).join('\n---\n'));
@@ -150,13 +174,21 @@ async function play(manifests: Array<{ file: string; object: Manifest }>): Promi
   played = true;
   console.log(await podman(['kube', 'play', file]));
 
-  const pods = (await podman(['pod', 'ps', '--filter', 'label=app.kubernetes.io/name=storefront', '--format', '{{.Name}}'])).split('\n').filter(Boolean);
-  const containers = (await podman(['ps', '-a', '--filter', `pod=${pods[0]}`, '--format', '{{.Names}}'])).split('\n').filter((name) => name.endsWith('-storefront'));
+  const pods = (
+    await podman(['pod', 'ps', '--filter', 'label=app.kubernetes.io/name=storefront', '--format', '{{.Name}}'])
+  )
+    .split('\n')
+    .filter(Boolean);
+  const containers = (await podman(['ps', '-a', '--filter', `pod=${pods[0]}`, '--format', '{{.Names}}']))
+    .split('\n')
+    .filter((name) => name.endsWith('-storefront'));
   check(pods.length >= 1 && containers.length === 1, `pod ${pods[0]} runs container ${containers[0]}`);
   const container = containers[0]!;
   const inPod = (script: string) => podman(['exec', container, 'node', '-e', script]);
   const fetchStatus = (port: number, requestPath: string) =>
-    inPod(`fetch('http://127.0.0.1:${port}${requestPath}').then(async r=>{console.log(r.status, (await r.text()).slice(0,2000))},e=>{console.log(0,String(e))})`);
+    inPod(
+      `fetch('http://127.0.0.1:${port}${requestPath}').then(async r=>{console.log(r.status, (await r.text()).slice(0,2000))},e=>{console.log(0,String(e))})`,
+    );
 
   let ready = '';
   for (let attempt = 0; attempt < 60 && !ready.startsWith('200'); attempt++) {
@@ -166,12 +198,21 @@ async function play(manifests: Array<{ file: string; object: Manifest }>): Promi
   check(ready.startsWith('200'), `/readyz answers 200 in the pod (${ready.slice(0, 20)})`);
   check((await fetchStatus(3000, '/')).startsWith('200'), 'GET / answers 200');
   const about = await fetchStatus(3000, '/about');
-  check(about.includes('<link rel="canonical" href="https://shop.example.com/about"/>'), "the canonical link uses the ConfigMap's PUBLIC_URL");
+  check(
+    about.includes('<link rel="canonical" href="https://shop.example.com/about"/>'),
+    "the canonical link uses the ConfigMap's PUBLIC_URL",
+  );
   check(/nodejs_eventloop_lag_seconds/.test(await fetchStatus(9464, '/metrics')), 'metrics on METRICS_PORT 9464');
 
   const [info] = JSON.parse(await podman(['inspect', container])) as Array<{
     Config: { User: string };
-    HostConfig: { ReadonlyRootfs: boolean; Memory: number; CapAdd: string[] | null; CapDrop: string[] | null; SecurityOpt: string[] | null };
+    HostConfig: {
+      ReadonlyRootfs: boolean;
+      Memory: number;
+      CapAdd: string[] | null;
+      CapDrop: string[] | null;
+      SecurityOpt: string[] | null;
+    };
     State: { Running: boolean };
   }>;
   const uid = (await podman(['exec', container, 'awk', '/^Uid:/ { print $2 }', '/proc/1/status'])).trim();

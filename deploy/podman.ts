@@ -24,10 +24,15 @@ export class SetupError extends Error {}
 /** Runs podman and resolves with its trimmed stdout; rejects with its stderr. */
 export function podman(args: string[], options: { timeoutMs?: number } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('podman', args, { maxBuffer: 256 * 1024 * 1024, timeout: options.timeoutMs ?? 600_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`podman ${args.slice(0, 3).join(' ')} failed: ${stderr.trim() || error.message}`));
-      else resolve(stdout.trim());
-    });
+    execFile(
+      'podman',
+      args,
+      { maxBuffer: 256 * 1024 * 1024, timeout: options.timeoutMs ?? 600_000 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`podman ${args.slice(0, 3).join(' ')} failed: ${stderr.trim() || error.message}`));
+        else resolve(stdout.trim());
+      },
+    );
   });
 }
 
@@ -37,10 +42,17 @@ export function podman(args: string[], options: { timeoutMs?: number } = {}): Pr
  */
 export function ensurePodman(packages: string[] = []): void {
   if (process.getuid?.() !== 0) {
-    throw new SetupError('must run as root: the fleet uses rootful podman (networks with fixed addresses, memory limits).');
+    throw new SetupError(
+      'must run as root: the fleet uses rootful podman (networks with fixed addresses, memory limits).',
+    );
   }
   const wanted = ['podman', 'buildah', 'runc', 'fuse-overlayfs', 'slirp4netns', 'uidmap', ...packages];
-  const missing = wanted.filter((name) => spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' }).stdout?.includes('install ok installed') !== true);
+  const missing = wanted.filter(
+    (name) =>
+      spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' }).stdout?.includes(
+        'install ok installed',
+      ) !== true,
+  );
   if (missing.length > 0) {
     log(`installing ${missing.join(' ')} (apt-get)`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -52,7 +64,10 @@ export function ensurePodman(packages: string[] = []): void {
   if (!process.env.CONTAINERS_CONF) {
     mkdirSync(CACHE, { recursive: true });
     const conf = path.join(CACHE, 'containers.conf');
-    writeFileSync(conf, '[containers]\ndefault_ulimits = ["nofile=20000:20000", "nproc=4096:4096"]\n[engine]\nruntime = "runc"\n');
+    writeFileSync(
+      conf,
+      '[containers]\ndefault_ulimits = ["nofile=20000:20000", "nproc=4096:4096"]\n[engine]\nruntime = "runc"\n',
+    );
     process.env.CONTAINERS_CONF = conf;
   }
   // Without systemd, a container with a HEALTHCHECK would try to make a systemd timer and log an error.
@@ -67,14 +82,19 @@ export function ensurePodman(packages: string[] = []): void {
       );
     }
     log(`no ${NODE_BASE}: running ${smoke} once to build it locally (a few minutes)`);
-    if (spawnSync(smoke, [], { cwd: root, stdio: 'inherit' }).status !== 0 || spawnSync('podman', ['image', 'exists', NODE_BASE]).status !== 0) {
+    if (
+      spawnSync(smoke, [], { cwd: root, stdio: 'inherit' }).status !== 0 ||
+      spawnSync('podman', ['image', 'exists', NODE_BASE]).status !== 0
+    ) {
       throw new SetupError(`${smoke} did not leave ${NODE_BASE} behind; see its output above.`);
     }
   }
 }
 
 /** Builds the app image from ./Dockerfile and the proxy image from deploy/nginx; layers are kept between runs. */
-export async function buildImages(which: { app?: boolean; proxy?: boolean } = { app: true, proxy: true }): Promise<void> {
+export async function buildImages(
+  which: { app?: boolean; proxy?: boolean } = { app: true, proxy: true },
+): Promise<void> {
   const build = async (tag: string, args: string[]) => {
     const started = Date.now();
     log(`podman build ${tag}`);
@@ -110,7 +130,10 @@ export function onCleanup(cleanup: () => void): void {
     cleanup();
   };
   process.on('exit', once);
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     process.once(signal, () => {
       log(`${signal}: cleaning up`);
       once();
@@ -121,7 +144,8 @@ export function onCleanup(cleanup: () => void): void {
 
 /** Removes containers (and then networks) by name, synchronously; missing ones are ignored. */
 export function removeContainers(containers: string[], networks: string[] = []): void {
-  if (containers.length > 0) spawnSync('podman', ['rm', '-f', '-t', '0', '--ignore', ...containers], { stdio: 'ignore' });
+  if (containers.length > 0)
+    spawnSync('podman', ['rm', '-f', '-t', '0', '--ignore', ...containers], { stdio: 'ignore' });
   for (const network of networks) spawnSync('podman', ['network', 'rm', '-f', network], { stdio: 'ignore' });
 }
 

@@ -58,7 +58,9 @@ function skipRequestsOnClosedConnections(socket: Socket): void {
 }
 
 /** Wraps the request listener so that a connection's requests run one at a time (see above). */
-export function oneRequestAtATime(handler: RequestListener): RequestListener<typeof IncomingMessage, typeof ServerResponse> {
+export function oneRequestAtATime(
+  handler: RequestListener,
+): RequestListener<typeof IncomingMessage, typeof ServerResponse> {
   const queues = new WeakMap<Socket, Queue>();
   return (req, res) => {
     const socket = req.socket;
@@ -86,7 +88,10 @@ export function oneRequestAtATime(handler: RequestListener): RequestListener<typ
       return run();
     }
     if (queue.waiting.length >= MAX_PIPELINED_REQUESTS) {
-      log.warn({ remoteAddress: socket.remoteAddress, limit: MAX_PIPELINED_REQUESTS }, 'connection closed: too many pipelined requests');
+      log.warn(
+        { remoteAddress: socket.remoteAddress, limit: MAX_PIPELINED_REQUESTS },
+        'connection closed: too many pipelined requests',
+      );
       socket.destroy();
       return;
     }

@@ -51,7 +51,10 @@ export type Encoding = 'br' | 'gzip' | 'identity';
  * The encoding to send of those available, by the request's Accept-Encoding. Browsers send
  * "gzip, deflate, br, zstd": equal weights, so the order of `available` (smallest first) breaks the tie.
  */
-export function chooseEncoding<E extends Encoding>(req: Pick<IncomingMessage, 'headers'>, available: E[]): E | undefined {
+export function chooseEncoding<E extends Encoding>(
+  req: Pick<IncomingMessage, 'headers'>,
+  available: E[],
+): E | undefined {
   return new Negotiator(req).encoding(available, { preferred: available }) as E | undefined;
 }
 
@@ -67,7 +70,9 @@ export function precompressed(dir: string): RequestHandler {
   scan(dir, '/');
   return (req, res, next) => {
     if (available.size === 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    const variants = (['br', 'gzip'] as const).filter((encoding) => available.has(`${req.path}.${encoding === 'br' ? 'br' : 'gz'}`));
+    const variants = (['br', 'gzip'] as const).filter((encoding) =>
+      available.has(`${req.path}.${encoding === 'br' ? 'br' : 'gz'}`),
+    );
     if (variants.length === 0) return next();
     res.vary('Accept-Encoding');
     const chosen = chooseEncoding(req, variants);
@@ -105,12 +110,24 @@ export const requestLog: RequestHandler = (req, res, next) => {
 };
 
 /** The policy for everything that is not an HTML page: it may load and run nothing. */
-const RESOURCE_CSP = { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] };
+const RESOURCE_CSP = {
+  defaultSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'none'"],
+};
 
 /** Powerful features no page uses, refused to the page and anything it embeds. */
-const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
-export function securityHeaders({ mode, hstsMaxAge }: { mode: 'production' | 'development'; hstsMaxAge: number | undefined }): RequestHandler {
+export function securityHeaders({
+  mode,
+  hstsMaxAge,
+}: {
+  mode: 'production' | 'development';
+  hstsMaxAge: number | undefined;
+}): RequestHandler {
   const headers = helmet({
     // Set before any handler runs, for every response. A page replaces it with its own hash-based policy
     // (entry.server), as its headers are sent after these; a 304 for a stored page goes without (the page
@@ -132,7 +149,11 @@ export function securityHeaders({ mode, hstsMaxAge }: { mode: 'production' | 'de
 export function rejectBadInput(trustProxy: boolean): RequestHandler {
   return (req, res, next) => {
     const fail = (status: number, message: string, headers: Record<string, string> = {}) => {
-      res.status(status).set({ 'Cache-Control': 'no-store', ...headers }).type('text/plain').send(message);
+      res
+        .status(status)
+        .set({ 'Cache-Control': 'no-store', ...headers })
+        .type('text/plain')
+        .send(message);
     };
     if (!PAGE_METHODS.has(req.method)) return fail(405, 'Method Not Allowed', { Allow: 'GET, HEAD, POST' });
     if (req.originalUrl.length > MAX_URL_LENGTH) return fail(414, 'URI Too Long');
@@ -202,7 +223,10 @@ function clientGone(error: unknown): boolean {
 
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (clientGone(error)) {
-    log.info({ requestId: res.locals.requestId, method: req.method, path: req.originalUrl.slice(0, 512) }, 'client closed the connection');
+    log.info(
+      { requestId: res.locals.requestId, method: req.method, path: req.originalUrl.slice(0, 512) },
+      'client closed the connection',
+    );
     res.destroy();
     return;
   }
@@ -214,6 +238,13 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     res.destroy();
     return;
   }
-  const message = status === 404 ? 'Not Found' : status === 413 ? 'Payload Too Large' : status < 500 ? 'Bad Request' : 'Internal Server Error';
+  const message =
+    status === 404
+      ? 'Not Found'
+      : status === 413
+        ? 'Payload Too Large'
+        : status < 500
+          ? 'Bad Request'
+          : 'Internal Server Error';
   res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(message);
 };

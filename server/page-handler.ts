@@ -102,7 +102,7 @@ export function createPageHandler({
   };
   const rendering = new Map<string, Promise<Page | Response>>();
   const defaultCacheControl = publicUrl ? SHARED_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL;
-  const origin = publicUrl ? URL.parse(publicUrl) ?? undefined : undefined;
+  const origin = publicUrl ? (URL.parse(publicUrl) ?? undefined) : undefined;
   const compress = compression();
   const limit = pLimit(RENDER_CONCURRENCY);
   /** React Router's handler, a few at a time; a request whose client left while it waited is not rendered. */
@@ -123,15 +123,17 @@ export function createPageHandler({
     brotliQueue = brotliQueue
       .then(async () => {
         const body = await identity;
-        page.br = compact(await brotli(body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            // A 256 KB window covers any page, and takes a fraction of the default's memory.
-            [constants.BROTLI_PARAM_LGWIN]: 18,
-          },
-        }));
+        page.br = compact(
+          await brotli(body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              // A 256 KB window covers any page, and takes a fraction of the default's memory.
+              [constants.BROTLI_PARAM_LGWIN]: 18,
+            },
+          }),
+        );
         resize(key, page);
       })
       .catch(() => {})
@@ -163,7 +165,11 @@ export function createPageHandler({
     return page;
   };
 
-  const lookup = async (key: string, req: ExpressRequest, res: ExpressResponse): Promise<Page | Response | undefined> => {
+  const lookup = async (
+    key: string,
+    req: ExpressRequest,
+    res: ExpressResponse,
+  ): Promise<Page | Response | undefined> => {
     const stored = pages.get(key);
     if (stored) {
       observer.lookup?.('hit');
@@ -208,7 +214,11 @@ export function createPageHandler({
       // React Router leaves the reason phrase empty; browsers show it ("404 Not Found").
       const response = result.statusText
         ? result
-        : new Response(result.body, { status: result.status, statusText: STATUS_CODES[result.status], headers: result.headers });
+        : new Response(result.body, {
+            status: result.status,
+            statusText: STATUS_CODES[result.status],
+            headers: result.headers,
+          });
       compress(req, res, () => void sendResponse(res, response).catch(next));
     } catch (error) {
       // A client that has gone needs no answer, and its request's abort is no fault of ours.
@@ -297,7 +307,12 @@ function isFresh(req: ExpressRequest, etag: string): boolean {
  * one when configured, else the request's own. A body the server has read already (the body limit, in
  * server.ts) is handed on as it is.
  */
-function fetchRequest(req: ExpressRequest, res: ExpressResponse, origin: URL | undefined, method = req.method): Request {
+function fetchRequest(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  origin: URL | undefined,
+  method = req.method,
+): Request {
   const protocol = origin?.protocol ?? `${req.protocol}:`;
   const host = origin?.host ?? req.host;
   if (method === req.method && !Buffer.isBuffer(req.body)) return createRequest(req, res, { protocol, host });
@@ -307,5 +322,10 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse, origin: URL | u
     if (!res.writableFinished) controller.abort();
   });
   const body = method === 'GET' || method === 'HEAD' ? null : (req.body as Uint8Array<ArrayBuffer>);
-  return new Request(`${protocol}//${host}${req.url}`, { method, headers: createHeaders(req), body, signal: controller.signal });
+  return new Request(`${protocol}//${host}${req.url}`, {
+    method,
+    headers: createHeaders(req),
+    body,
+    signal: controller.signal,
+  });
 }

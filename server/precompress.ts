@@ -25,7 +25,9 @@ for await (const file of files(root)) {
   if ((await stat(file)).size < 512) continue;
   const [gzip, brotli] = [
     await gzipAsync(content, { numiterations: 10 }),
-    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+    brotliCompressSync(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+    }),
   ];
   if (gzip.length < content.length) await writeFile(`${file}.gz`, gzip);
   if (brotli.length < content.length) await writeFile(`${file}.br`, brotli);

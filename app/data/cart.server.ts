@@ -2,7 +2,15 @@
  * The visitor's cart: the header's mini cart and the cart and checkout pages' lines and totals. Today a
  * fixed demo cart from fixtures/; a commerce backend answers here, reading the visitor's cart id.
  */
-import { CART_TOTAL, cartLines, cartLineTotal, cartPage, cartShipping, cartSizes, cartSubtotal } from '../../fixtures/cart';
+import {
+  CART_TOTAL,
+  cartLines,
+  cartLineTotal,
+  cartPage,
+  cartShipping,
+  cartSizes,
+  cartSubtotal,
+} from '../../fixtures/cart';
 import { miniCart, miniCartSubtotal } from '../../fixtures/mini-cart';
 import type { CartItem } from '../types/site';
 

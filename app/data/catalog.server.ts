@@ -27,6 +27,10 @@ export async function getProductDetails(): Promise<ProductDetails> {
   return productDetails;
 }
 
-export async function getHomeShelves(): Promise<{ newArrivals: ProductSection; bestsellers: ProductSection; specialOffers: ProductSection }> {
+export async function getHomeShelves(): Promise<{
+  newArrivals: ProductSection;
+  bestsellers: ProductSection;
+  specialOffers: ProductSection;
+}> {
   return { newArrivals, bestsellers, specialOffers };
 }

@@ -3,15 +3,36 @@
  * About, Journal, Contacts and the forms. Today they come from fixtures/; a CMS would answer here.
  */
 import { about } from '../../fixtures/about';
-import { accountLogout, accountMenu, accountMenuLabel, accountPanels, DEFAULT_ACCOUNT_TAB } from '../../fixtures/account';
+import {
+  accountLogout,
+  accountMenu,
+  accountMenuLabel,
+  accountPanels,
+  DEFAULT_ACCOUNT_TAB,
+} from '../../fixtures/account';
 import { login, signUp } from '../../fixtures/auth';
 import { billingFields, checkoutPage, orderNotesField, paymentOptions } from '../../fixtures/checkout';
 import { contactForm, officesCopy } from '../../fixtures/contact';
 import { demoFormNotice } from '../../fixtures/forms';
-import { adverts, BANNER_AUTOPLAY_INTERVAL, bannerSlides, benefits, homeHeading, socialOffer } from '../../fixtures/home';
+import {
+  adverts,
+  BANNER_AUTOPLAY_INTERVAL,
+  bannerSlides,
+  benefits,
+  homeHeading,
+  socialOffer,
+} from '../../fixtures/home';
 import { journal } from '../../fixtures/journal';
 import { officeLabels, offices } from '../../fixtures/offices';
-import { categoryFilter, filterGroups, listingPageTitle, PAGE_RANGE, productCounter, shopCopy, sortOptions } from '../../fixtures/shop';
+import {
+  categoryFilter,
+  filterGroups,
+  listingPageTitle,
+  PAGE_RANGE,
+  productCounter,
+  shopCopy,
+  sortOptions,
+} from '../../fixtures/shop';
 import {
   cartButtonLabel,
   categories,
@@ -57,7 +78,13 @@ export async function getShellContent() {
 export { cartButtonLabel };
 
 export async function getHomeContent() {
-  return { heading: homeHeading, banner: { slides: bannerSlides, interval: BANNER_AUTOPLAY_INTERVAL }, benefits, adverts, socialOffer };
+  return {
+    heading: homeHeading,
+    banner: { slides: bannerSlides, interval: BANNER_AUTOPLAY_INTERVAL },
+    benefits,
+    adverts,
+    socialOffer,
+  };
 }
 
 export async function getAbout() {
@@ -85,7 +112,13 @@ export async function getCheckoutForm() {
 }
 
 export async function getAccountPages() {
-  return { menu: accountMenu, menuLabel: accountMenuLabel, logout: accountLogout, panels: accountPanels, defaultTab: DEFAULT_ACCOUNT_TAB };
+  return {
+    menu: accountMenu,
+    menuLabel: accountMenuLabel,
+    logout: accountLogout,
+    panels: accountPanels,
+    defaultTab: DEFAULT_ACCOUNT_TAB,
+  };
 }
 
 export async function getNotFound() {
@@ -94,7 +127,14 @@ export async function getNotFound() {
 
 /** The shop page's words, filters and sort choices, and how its counter and later pages' titles read. */
 export async function getShopContent() {
-  return { copy: shopCopy, filters: { primary: categoryFilter, groups: filterGroups }, sortOptions, pageWindow: PAGE_RANGE, productCounter, listingPageTitle };
+  return {
+    copy: shopCopy,
+    filters: { primary: categoryFilter, groups: filterGroups },
+    sortOptions,
+    pageWindow: PAGE_RANGE,
+    productCounter,
+    listingPageTitle,
+  };
 }
 
 /** What every demo form's action answers: the spec gives forms no effect. */

@@ -6,11 +6,28 @@ export function breadcrumbList(crumbs: Crumb[]) {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: crumb.url })),
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: crumb.url,
+    })),
   };
 }
 
-export function organization({ name, url, logo, email, telephone }: { name: string; url: string; logo: string; email: string; telephone: string }) {
+export function organization({
+  name,
+  url,
+  logo,
+  email,
+  telephone,
+}: {
+  name: string;
+  url: string;
+  logo: string;
+  email: string;
+  telephone: string;
+}) {
   return { '@context': 'https://schema.org', '@type': 'Organization', name, url, logo, email, telephone };
 }
 
@@ -22,6 +39,11 @@ export function itemList(items: Array<{ name: string; url: string }>, startPosit
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
-    itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: startPosition + index, name: item.name, url: item.url })),
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: startPosition + index,
+      name: item.name,
+      url: item.url,
+    })),
   };
 }

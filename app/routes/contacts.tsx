@@ -51,7 +51,13 @@ export default function ContactsPage({ loaderData, actionData }: Route.Component
   );
 }
 
-function OfficeDetails({ office, labels }: { office: Office; labels: Record<'address' | 'phone' | 'email' | 'hours', string> }) {
+function OfficeDetails({
+  office,
+  labels,
+}: {
+  office: Office;
+  labels: Record<'address' | 'phone' | 'email' | 'hours', string>;
+}) {
   return (
     <dl className={styles.details}>
       <OfficeLine icon="pin" label={labels.address}>

@@ -21,7 +21,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = publicOrigin(request);
-  const [page, site, content, shelves] = await Promise.all([getPage('home'), getSite(), getHomeContent(), getHomeShelves()]);
+  const [page, site, content, shelves] = await Promise.all([
+    getPage('home'),
+    getSite(),
+    getHomeContent(),
+    getHomeShelves(),
+  ]);
   return {
     page,
     structuredData: [

@@ -2,7 +2,12 @@ import { style } from '@vanilla-extract/css';
 import { media } from '../styles/media';
 import { vars } from '../styles/theme.css';
 
-export const intro = style({ maxWidth: '40rem', marginBottom: vars.space.xl, fontSize: vars.fontSize.lg, color: vars.color.inkSoft });
+export const intro = style({
+  maxWidth: '40rem',
+  marginBottom: vars.space.xl,
+  fontSize: vars.fontSize.lg,
+  color: vars.color.inkSoft,
+});
 
 export const list = style({
   listStyle: 'none',

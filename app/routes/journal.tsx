@@ -20,7 +20,10 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
       <ul className={styles.list}>
         {loaderData.articles.map((article, index) => (
           <li key={article.id} className={index === 0 ? styles.featured : undefined}>
-            <article className={cx(styles.article, index === 0 && styles.featuredArticle)} aria-labelledby={`${article.id}-title`}>
+            <article
+              className={cx(styles.article, index === 0 && styles.featuredArticle)}
+              aria-labelledby={`${article.id}-title`}
+            >
               <img
                 src={article.image.src}
                 alt={article.image.alt}

@@ -31,7 +31,12 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         />
       </PageSection>
 
-      <PageSection headingId="new-customer-heading" heading={newCustomer.heading} intro={newCustomer.intro} className={layout.panel}>
+      <PageSection
+        headingId="new-customer-heading"
+        heading={newCustomer.heading}
+        intro={newCustomer.intro}
+        className={layout.panel}
+      >
         <div>
           <Link to={newCustomer.action.to} className={buttonStyle({ tone: 'secondary' })}>
             {newCustomer.action.label}

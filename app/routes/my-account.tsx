@@ -65,7 +65,10 @@ function AccountPanel({ tab, panels, logout }: AccountPanelProps) {
       return (
         <>
           <p className={styles.greeting}>
-            {greeting} <span className={styles.muted}>({notYou} <Link to={logout.to}>{logout.label}</Link>)</span>
+            {greeting}{' '}
+            <span className={styles.muted}>
+              ({notYou} <Link to={logout.to}>{logout.label}</Link>)
+            </span>
           </p>
           <p>{text}</p>
         </>
@@ -91,9 +94,7 @@ function AccountPanel({ tab, panels, logout }: AccountPanelProps) {
           <div className={styles.cards}>
             {panels.addresses.entries.map((entry) => (
               <div key={entry.heading} className={layout.panel}>
-                <h3 className={styles.cardHeading}>
-                  {entry.heading}
-                </h3>
+                <h3 className={styles.cardHeading}>{entry.heading}</h3>
                 <address className={styles.address}>
                   {entry.lines.map((line) => (
                     <span key={line}>{line}</span>

@@ -85,8 +85,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
-  const { state, pageCount: count, counter, products, copy, filters, sortOptions, pageSizes, listing: options, pageWindow } =
-    loaderData;
+  const {
+    state,
+    pageCount: count,
+    counter,
+    products,
+    copy,
+    filters,
+    sortOptions,
+    pageSizes,
+    listing: options,
+    pageWindow,
+  } = loaderData;
   const resultsRef = useRef<HTMLElement>(null);
   const toolbarRef = useRef<HTMLDivElement>(null);
   useFocusResultsAfterPaging(resultsRef, toolbarRef);
@@ -149,7 +159,10 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
  * from the first new product. Not on back/forward, which restore their own position, and not when the
  * change came from the sort or size select, where focus must stay on the field being used.
  */
-function useFocusResultsAfterPaging(resultsRef: RefObject<HTMLElement | null>, toolbarRef: RefObject<HTMLElement | null>) {
+function useFocusResultsAfterPaging(
+  resultsRef: RefObject<HTMLElement | null>,
+  toolbarRef: RefObject<HTMLElement | null>,
+) {
   const location = useLocation();
   const navigationType = useNavigationType();
   const handledKey = useRef(location.key);

@@ -12,7 +12,13 @@ export type Benefit = { title: string; text: string; icon: 'shield' | 'truck' | 
 
 export type Advert = { eyebrow: string; title: string; cta: string; to: string; image: Image };
 
-export type ProductSection = { eyebrow: string; title: string; text?: string; link: { label: string; to: string }; products: Product[] };
+export type ProductSection = {
+  eyebrow: string;
+  title: string;
+  text?: string;
+  link: { label: string; to: string };
+  products: Product[];
+};
 
 export type SocialOffer = {
   eyebrow: string;

@@ -35,7 +35,21 @@ export type ShellData = {
   footerColumns: FooterColumn[];
   socialLinks: SocialLink[];
   /** The shell's own words: skip link, menus, cart panel. */
-  copy: Record<'skipLink' | 'menu' | 'home' | 'categoryMenu' | 'search' | 'account' | 'myAccount' | 'logOut' | 'cartHeading' | 'subtotal' | 'viewCart' | 'checkout', string>;
+  copy: Record<
+    | 'skipLink'
+    | 'menu'
+    | 'home'
+    | 'categoryMenu'
+    | 'search'
+    | 'account'
+    | 'myAccount'
+    | 'logOut'
+    | 'cartHeading'
+    | 'subtotal'
+    | 'viewCart'
+    | 'checkout',
+    string
+  >;
   /** The cart button's name for assistive technology ("Cart, 1 item"). */
   cartLabel: string;
 };

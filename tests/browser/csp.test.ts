@@ -4,7 +4,21 @@ import { browser, server, useServerAndBrowser } from '../support/setup.ts';
 
 useServerAndBrowser();
 
-const routes = ['/', '/products', '/productDetails', '/about', '/contacts', '/login', '/signUp', '/myAccount', '/cart', '/checkOut', '/notfound', '/journal', '/no-such-page'];
+const routes = [
+  '/',
+  '/products',
+  '/productDetails',
+  '/about',
+  '/contacts',
+  '/login',
+  '/signUp',
+  '/myAccount',
+  '/cart',
+  '/checkOut',
+  '/notfound',
+  '/journal',
+  '/no-such-page',
+];
 
 describe('the enforced Content-Security-Policy', () => {
   it('hydrates every page and runs its widgets with no violation reported', async () => {
@@ -13,7 +27,9 @@ describe('the enforced Content-Security-Policy', () => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
     });
     const violations: string[] = [];
     for (const route of routes) {

@@ -35,9 +35,14 @@ async function slideInView(page: Page): Promise<number | undefined> {
 async function wholeArrivals(page: Page): Promise<number[]> {
   return page.evaluate(() => {
     const region = document.querySelector('[aria-labelledby="new-arrivals-title"][aria-roledescription="carousel"]')!;
-    const viewport = region.querySelector('[aria-roledescription="slide"]')!.parentElement!.parentElement!.getBoundingClientRect();
+    const viewport = region
+      .querySelector('[aria-roledescription="slide"]')!
+      .parentElement!.parentElement!.getBoundingClientRect();
     return [...region.querySelectorAll('[aria-roledescription="slide"]')]
-      .map((slide) => ({ box: slide.querySelector('article')!.getBoundingClientRect(), n: Number(slide.getAttribute('aria-label')!.match(/\d+/)![0]) }))
+      .map((slide) => ({
+        box: slide.querySelector('article')!.getBoundingClientRect(),
+        n: Number(slide.getAttribute('aria-label')!.match(/\d+/)![0]),
+      }))
       .filter(({ box }) => box.left >= viewport.left - 1 && box.right <= viewport.right + 1)
       .sort((a, b) => a.box.left - b.box.left)
       .map(({ n }) => n);
@@ -120,7 +125,10 @@ describe('banner autoplay', () => {
     await page.keyboard.press('Enter');
     expect(await autoplayState(page)).toBe('focused');
     // Focus leaves the banner: autoplay resumes.
-    await page.getByRole('link', { name: /View all/ }).first().focus();
+    await page
+      .getByRole('link', { name: /View all/ })
+      .first()
+      .focus();
     expect(await autoplayState(page)).toBe('playing');
     await close();
   });
@@ -201,7 +209,8 @@ describe('the whole page', () => {
     await page.addInitScript(() => {
       (window as unknown as { shifts: number }).shifts = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as Array<{ value: number }>) (window as unknown as { shifts: number }).shifts += entry.value;
+        for (const entry of list.getEntries() as unknown as Array<{ value: number }>)
+          (window as unknown as { shifts: number }).shifts += entry.value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto(`${server.origin}/`);
@@ -216,7 +225,10 @@ describe('the whole page', () => {
         new Promise<string | undefined>((resolve) =>
           new PerformanceObserver((list) => {
             const entries = list.getEntries() as unknown as Array<{ element: Element | null }>;
-            resolve(entries.at(-1)!.element?.closest('[aria-roledescription="slide"]')?.getAttribute('aria-label') ?? undefined);
+            resolve(
+              entries.at(-1)!.element?.closest('[aria-roledescription="slide"]')?.getAttribute('aria-label') ??
+                undefined,
+            );
           }).observe({ type: 'largest-contentful-paint', buffered: true }),
         ),
     );
@@ -229,7 +241,13 @@ describe('the whole page', () => {
   it('with JavaScript off shows every section, and the banner slides scroll natively', async () => {
     const { page, close } = await openHome({ width: 375, javaScriptEnabled: false });
     expect(await page.locator('h1').count()).toBe(1);
-    for (const name of ['The autumn edit', 'New Arrivals', 'Our Bestsellers', 'Special Offers', 'Tag #Storefront, take 10% off']) {
+    for (const name of [
+      'The autumn edit',
+      'New Arrivals',
+      'Our Bestsellers',
+      'Special Offers',
+      'Tag #Storefront, take 10% off',
+    ]) {
       const heading = page.getByRole('heading', { name, exact: true });
       await heading.scrollIntoViewIfNeeded();
       expect(await heading.isVisible(), name).toBe(true);
@@ -246,10 +264,14 @@ describe('the whole page', () => {
     const viewport = banner(page).locator('[aria-roledescription="slide"]').first().locator('xpath=../..');
     await viewport.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
     const lastTitle = page.getByRole('heading', { name: bannerSlides[3]!.title });
-    await expect.poll(() => lastTitle.evaluate((element) => {
-      const box = element.getBoundingClientRect();
-      return box.left >= 0 && box.right <= window.innerWidth;
-    })).toBe(true);
+    await expect
+      .poll(() =>
+        lastTitle.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return box.left >= 0 && box.right <= window.innerWidth;
+        }),
+      )
+      .toBe(true);
     await close();
   });
 });

@@ -17,8 +17,10 @@ async function visit(page: Page, path: string, javaScriptEnabled: boolean) {
 }
 
 describe('contact office panels', () => {
-  const office = (page: Page, country: string) => page.locator('details').filter({ has: page.getByText(country, { exact: true }) });
-  const isOpen = (page: Page, country: string) => office(page, country).evaluate((details) => (details as HTMLDetailsElement).open);
+  const office = (page: Page, country: string) =>
+    page.locator('details').filter({ has: page.getByText(country, { exact: true }) });
+  const isOpen = (page: Page, country: string) =>
+    office(page, country).evaluate((details) => (details as HTMLDetailsElement).open);
 
   it('open on a click, close on a click outside, and one at a time', async () => {
     const { page, problems, close } = await openPage(browser);
@@ -166,7 +168,11 @@ describe('cart', () => {
 const forms: Array<{ path: string; submit: string; fill: Record<string, string> }> = [
   { path: '/contacts', submit: 'Post', fill: { Name: 'Sam', Email: 'sam@example.com', Message: 'Hello' } },
   { path: '/login', submit: 'Log in', fill: { Email: 'sam@example.com', Password: 'secret-word' } },
-  { path: '/signUp', submit: 'Sign Up', fill: { 'First name': 'Sam', Password: 'secret-word', 'Repeat password': 'secret-word' } },
+  {
+    path: '/signUp',
+    submit: 'Sign Up',
+    fill: { 'First name': 'Sam', Password: 'secret-word', 'Repeat password': 'secret-word' },
+  },
   { path: '/cart', submit: 'Update cart', fill: { 'Coupon code': 'SPRING' } },
   { path: '/checkOut', submit: 'Proceed to Bank', fill: { 'First name': 'Sam', Email: 'sam@example.com' } },
 ];
@@ -178,7 +184,9 @@ describe.each(javaScript)('submitting each form %s', (_, javaScriptEnabled) => {
     const title = await page.locator('h1').textContent();
     for (const [label, value] of Object.entries(fill)) await page.getByLabel(label, { exact: true }).fill(value);
     await page.getByRole('button', { name: submit, exact: true }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: demoFormNotice }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: demoFormNotice }).count(), { timeout: 10_000 })
+      .toBe(1);
     expect(page.url()).toBe(server.origin + path);
     expect(await page.locator('h1').textContent()).toBe(title);
     expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);

@@ -35,7 +35,8 @@ async function openProduct(options: PageOptions = {}) {
   if (options.javaScriptEnabled !== false) {
     await waitForHydration(observed.page);
     // Below 1024px the gallery's carousel code arrives after hydration; wait until embla runs.
-    if ((options.width ?? 1280) < 1024) await gallery(observed.page).and(observed.page.locator('[data-ready="true"]')).waitFor();
+    if ((options.width ?? 1280) < 1024)
+      await gallery(observed.page).and(observed.page.locator('[data-ready="true"]')).waitFor();
   }
   return observed;
 }
@@ -50,14 +51,19 @@ function galleryBoxes(page: Page) {
     const slides = [...root.querySelectorAll('[aria-roledescription="slide"]')];
     const viewport = slides[0]!.parentElement!.parentElement!.getBoundingClientRect();
     const images = slides.map((slide) => slide.querySelector('img')!.getBoundingClientRect());
-    return { viewport: { left: viewport.left, right: viewport.right }, images: images.map(({ left, right, top }) => ({ left, right, top })) };
+    return {
+      viewport: { left: viewport.left, right: viewport.right },
+      images: images.map(({ left, right, top }) => ({ left, right, top })),
+    };
   });
 }
 
 /** The numbers (1-based) of the images at least partly inside the carousel's viewport. */
 async function imagesInView(page: Page): Promise<number[]> {
   const { viewport, images } = await galleryBoxes(page);
-  return images.flatMap((box, index) => (box.right > viewport.left + 1 && box.left < viewport.right - 1 ? [index + 1] : []));
+  return images.flatMap((box, index) =>
+    box.right > viewport.left + 1 && box.left < viewport.right - 1 ? [index + 1] : [],
+  );
 }
 
 /** The image (1-based) that fills the viewport, once the carousel has settled on one. */
@@ -69,7 +75,9 @@ async function settledImage(page: Page): Promise<number | undefined> {
 
 async function currentDot(page: Page): Promise<number> {
   const dots = page.getByRole('group', { name: 'Choose an image' }).getByRole('button');
-  const current = await dots.evaluateAll((buttons) => buttons.findIndex((button) => button.getAttribute('aria-current') === 'true'));
+  const current = await dots.evaluateAll((buttons) =>
+    buttons.findIndex((button) => button.getAttribute('aria-current') === 'true'),
+  );
   return current + 1;
 }
 
@@ -85,9 +93,15 @@ async function swipeLeft(page: Page) {
   const box = (await viewport.boundingBox())!;
   const y = box.y + box.height / 2;
   const session = await page.context().newCDPSession(page);
-  await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: box.x + box.width * 0.8, y }] });
+  await session.send('Input.dispatchTouchEvent', {
+    type: 'touchStart',
+    touchPoints: [{ x: box.x + box.width * 0.8, y }],
+  });
   for (let step = 1; step <= 8; step++) {
-    await session.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: box.x + box.width * (0.8 - step * 0.075), y }] });
+    await session.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: box.x + box.width * (0.8 - step * 0.075), y }],
+    });
     await page.waitForTimeout(16);
   }
   await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
@@ -108,13 +122,19 @@ function watchNavigation(page: Page): () => boolean {
 }
 
 /** Waits until the gallery rests on an image (other than `after`, if given) and returns its number. */
-async function settledOn(page: Page, { after, timeout = 3000 }: { after?: number; timeout?: number } = {}): Promise<number> {
+async function settledOn(
+  page: Page,
+  { after, timeout = 3000 }: { after?: number; timeout?: number } = {},
+): Promise<number> {
   let image: number | undefined;
   await expect
-    .poll(async () => {
-      image = await settledImage(page);
-      return image !== undefined && image !== after;
-    }, { timeout })
+    .poll(
+      async () => {
+        image = await settledImage(page);
+        return image !== undefined && image !== after;
+      },
+      { timeout },
+    )
     .toBe(true);
   return image!;
 }
@@ -208,7 +228,8 @@ describe('buying panel', () => {
     const firstRadio = colours.getByRole('radio', { name: first!.name });
     expect(await firstRadio.isChecked()).toBe(true);
     // Every name is read out; only the chosen one is shown (the others are visually hidden, 1px boxes).
-    const shownWidth = async (name: string) => (await colours.getByText(name, { exact: true }).boundingBox())?.width ?? 0;
+    const shownWidth = async (name: string) =>
+      (await colours.getByText(name, { exact: true }).boundingBox())?.width ?? 0;
     expect(await shownWidth(first!.name)).toBeGreaterThan(10);
     await firstRadio.focus();
     await page.keyboard.press('ArrowRight');
@@ -268,7 +289,14 @@ describe('expandable sections', () => {
     await page.getByText('SHIPPING & RETURNS').click();
     expect(await isOpen(features)).toBe(false);
     expect(await isOpen(shipping)).toBe(true);
-    for (const name of ['Shipping Methods', 'Estimated Delivery Time', 'Shipping Cost', 'Return Policy', 'Refund Information', 'Exchange Policy']) {
+    for (const name of [
+      'Shipping Methods',
+      'Estimated Delivery Time',
+      'Shipping Cost',
+      'Return Policy',
+      'Refund Information',
+      'Exchange Policy',
+    ]) {
       expect(await page.getByRole('heading', { name }).isVisible(), name).toBe(true);
     }
     await page.mouse.click(5, 5);
@@ -447,7 +475,9 @@ describe('the whole page', () => {
     const descriptionText = page.getByText(productDetails.description.paragraphs[0]!);
     const reviewText = page.getByText(productDetails.reviews[0]!.text);
     const marked = (name: string) =>
-      page.getByRole('link', { name, exact: true }).evaluate((link) => getComputedStyle(link).borderBottomColor !== 'rgba(0, 0, 0, 0)');
+      page
+        .getByRole('link', { name, exact: true })
+        .evaluate((link) => getComputedStyle(link).borderBottomColor !== 'rgba(0, 0, 0, 0)');
     // Reviews (1) shows first; the tab titles are links to their panels, which switch with them.
     await reviewText.scrollIntoViewIfNeeded();
     expect(await reviewText.isVisible()).toBe(true);
@@ -460,7 +490,11 @@ describe('the whole page', () => {
     expect(await reviewText.isVisible()).toBe(false);
     expect([await marked('Reviews (1)'), await marked('Description')]).toEqual([false, true]);
     // The titles stay in view above the panel they lead to.
-    expect(await page.getByRole('link', { name: 'Description', exact: true }).evaluate((link) => link.getBoundingClientRect().top >= 0)).toBe(true);
+    expect(
+      await page
+        .getByRole('link', { name: 'Description', exact: true })
+        .evaluate((link) => link.getBoundingClientRect().top >= 0),
+    ).toBe(true);
     await page.getByRole('link', { name: '1 Review' }).click();
     expect(await reviewText.isVisible()).toBe(true);
     expect(await descriptionText.isVisible()).toBe(false);
@@ -472,14 +506,24 @@ describe('the whole page', () => {
     // The carousel's controls need JavaScript; the images scroll natively instead.
     expect(await page.getByRole('button', { name: 'Pause image slideshow' }).isVisible()).toBe(false);
     const lastImage = gallery(page).locator('img').last();
-    await lastImage.evaluate((image) => image.closest('[aria-roledescription="slide"]')!.parentElement!.parentElement!.scrollTo({ left: 10_000 }));
+    await lastImage.evaluate((image) =>
+      image.closest('[aria-roledescription="slide"]')!.parentElement!.parentElement!.scrollTo({ left: 10_000 }),
+    );
     await expect
-      .poll(() => lastImage.evaluate((image) => { const box = image.getBoundingClientRect(); return box.left >= 0 && box.right <= window.innerWidth; }))
+      .poll(() =>
+        lastImage.evaluate((image) => {
+          const box = image.getBoundingClientRect();
+          return box.left >= 0 && box.right <= window.innerWidth;
+        }),
+      )
       .toBe(true);
 
     const form = page.getByRole('form', { name: 'Add a Review' });
     await form.getByLabel('Name').fill('Ann');
-    const [response] = await Promise.all([page.waitForNavigation(), form.getByRole('button', { name: 'Post' }).click()]);
+    const [response] = await Promise.all([
+      page.waitForNavigation(),
+      form.getByRole('button', { name: 'Post' }).click(),
+    ]);
     expect(response?.status()).toBe(200);
     expect(response?.request().method()).toBe('POST');
     expect(await page.locator('h1').textContent()).toBe('Product Details');

@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, forgetLayoutShifts, holdScripts, layoutShifts, openPage, recordLayoutShifts, waitForHydration, waitForStyles } from '../support/browser.ts';
+import {
+  axeViolations,
+  forgetLayoutShifts,
+  holdScripts,
+  layoutShifts,
+  openPage,
+  recordLayoutShifts,
+  waitForHydration,
+  waitForStyles,
+} from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/setup.ts';
 
 useServerAndBrowser();
@@ -9,7 +18,8 @@ const counter = (page: Page) => page.getByRole('status').textContent();
 const cards = (page: Page) => page.locator('#product-list article').count();
 const current = (page: Page) => page.locator('nav[aria-label="Pagination"] [aria-current="page"]').textContent();
 const summary = (page: Page, name: string) => page.locator('summary', { hasText: new RegExp(`^${name}$`) });
-const isOpen = (page: Page, name: string) => summary(page, name).evaluate((node) => (node.parentElement as HTMLDetailsElement).open);
+const isOpen = (page: Page, name: string) =>
+  summary(page, name).evaluate((node) => (node.parentElement as HTMLDetailsElement).open);
 /** A mark on the window: it survives client navigations and is gone after a full page load. */
 const markWindow = (page: Page) => page.evaluate(() => Object.assign(window, { stillHere: true }));
 const sameWindow = (page: Page) => page.evaluate(() => 'stillHere' in window);
@@ -53,7 +63,11 @@ describe('with JavaScript', () => {
     const apply = page.getByRole('button', { name: 'Apply' });
     await apply.waitFor();
     await waitForStyles(page);
-    const boxes = () => page.locator('#product-list form').getByRole('combobox').evaluateAll((selects) => selects.map((select) => select.getBoundingClientRect().left));
+    const boxes = () =>
+      page
+        .locator('#product-list form')
+        .getByRole('combobox')
+        .evaluateAll((selects) => selects.map((select) => select.getBoundingClientRect().left));
     const before = await boxes();
     const gridTop = await page.locator('#product-list article').first().boundingBox();
     await forgetLayoutShifts(page);

@@ -7,28 +7,31 @@ useServerAndBrowser();
 const isOpen = (selector: string) => `document.querySelector('${selector}').matches(':popover-open')`;
 
 describe.each([true, false])('dropdowns (JavaScript %s)', (javaScriptEnabled) => {
-  it.each(['Shop by Catagory', 'Account', 'Cart, 1 item'])('"%s" opens on click, closes on a click outside and on Escape', async (name) => {
-    const { page, problems, close } = await openPage(browser, { javaScriptEnabled });
-    await page.goto(`${server.origin}/about`);
-    if (javaScriptEnabled) await waitForHydration(page);
-    const trigger = page.getByRole('button', { name, exact: true });
-    const panelId = await trigger.getAttribute('popovertarget');
-    expect(await page.evaluate(isOpen(`#${panelId}`))).toBe(false);
+  it.each(['Shop by Catagory', 'Account', 'Cart, 1 item'])(
+    '"%s" opens on click, closes on a click outside and on Escape',
+    async (name) => {
+      const { page, problems, close } = await openPage(browser, { javaScriptEnabled });
+      await page.goto(`${server.origin}/about`);
+      if (javaScriptEnabled) await waitForHydration(page);
+      const trigger = page.getByRole('button', { name, exact: true });
+      const panelId = await trigger.getAttribute('popovertarget');
+      expect(await page.evaluate(isOpen(`#${panelId}`))).toBe(false);
 
-    await trigger.click();
-    expect(await page.evaluate(isOpen(`#${panelId}`))).toBe(true);
-    await page.mouse.click(5, 700);
-    expect(await page.evaluate(isOpen(`#${panelId}`))).toBe(false);
+      await trigger.click();
+      expect(await page.evaluate(isOpen(`#${panelId}`))).toBe(true);
+      await page.mouse.click(5, 700);
+      expect(await page.evaluate(isOpen(`#${panelId}`))).toBe(false);
 
-    await trigger.focus();
-    await page.keyboard.press('Enter');
-    expect(await page.evaluate(isOpen(`#${panelId}`))).toBe(true);
-    await page.keyboard.press('Escape');
-    expect(await page.evaluate(isOpen(`#${panelId}`))).toBe(false);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('popovertarget'))).toBe(panelId);
-    expect(problems).toEqual([]);
-    await close();
-  });
+      await trigger.focus();
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(isOpen(`#${panelId}`))).toBe(true);
+      await page.keyboard.press('Escape');
+      expect(await page.evaluate(isOpen(`#${panelId}`))).toBe(false);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('popovertarget'))).toBe(panelId);
+      expect(problems).toEqual([]);
+      await close();
+    },
+  );
 });
 
 describe('cart dropdown', () => {
@@ -87,7 +90,9 @@ describe('top navigation', () => {
     expect(await tooltip.isVisible()).toBe(false);
     await link.hover();
     expect(await tooltip.isVisible()).toBe(true);
-    expect(await tooltip.textContent()).toMatch(/temporary.*removed from the navbar after development.*searched or clicked/i);
+    expect(await tooltip.textContent()).toMatch(
+      /temporary.*removed from the navbar after development.*searched or clicked/i,
+    );
     expect(await link.getAttribute('aria-describedby')).toBe(await tooltip.getAttribute('id'));
     await close();
   });
@@ -129,7 +134,21 @@ describe('top navigation', () => {
   });
 });
 
-const routes = ['/', '/products', '/productDetails', '/about', '/contacts', '/login', '/signUp', '/myAccount', '/cart', '/checkOut', '/notfound', '/journal', '/no-such-page'];
+const routes = [
+  '/',
+  '/products',
+  '/productDetails',
+  '/about',
+  '/contacts',
+  '/login',
+  '/signUp',
+  '/myAccount',
+  '/cart',
+  '/checkOut',
+  '/notfound',
+  '/journal',
+  '/no-such-page',
+];
 
 describe('every route in the browser', () => {
   it('loads and hydrates with no console error, warning or hydration mismatch', async () => {
@@ -149,7 +168,10 @@ describe('every route in the browser', () => {
     for (const route of routes) {
       await page.goto(server.origin + route);
       await waitForHydration(page);
-      const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
       if (scrollWidth > clientWidth) overflowing.push(`${route}: ${scrollWidth} > ${clientWidth}`);
     }
     expect(overflowing).toEqual([]);
@@ -161,7 +183,11 @@ describe('every route in the browser', () => {
     await page.goto(`${server.origin}/notfound`);
     await waitForHydration(page);
     expect(await axeViolations(page)).toEqual([]);
-    for (const [name, id] of [['Shop by Catagory', 'category-menu'], ['Account', 'account-menu'], ['Cart, 1 item', 'cart-menu']]) {
+    for (const [name, id] of [
+      ['Shop by Catagory', 'category-menu'],
+      ['Account', 'account-menu'],
+      ['Cart, 1 item', 'cart-menu'],
+    ]) {
       await page.getByRole('button', { name, exact: true }).click();
       expect(await axeViolations(page, `#${id}`)).toEqual([]);
       await page.keyboard.press('Escape');

@@ -43,7 +43,10 @@ describe('floods', () => {
     const seen = await watch.stop();
     expect(server.child.exitCode, 'the server process died').toBeNull();
     expect(seen.peakRssMb, 'peak RSS in MB').toBeLessThan(400);
-    expect(seen.slowProbes, `health checks without an answer within 1 s (slowest ${seen.slowestMs.toFixed(0)} ms)`).toBe(0);
+    expect(
+      seen.slowProbes,
+      `health checks without an answer within 1 s (slowest ${seen.slowestMs.toFixed(0)} ms)`,
+    ).toBe(0);
     expect(seen.probes).toBeGreaterThan(20);
   }, 60_000);
 
@@ -62,7 +65,10 @@ describe('floods', () => {
     const after = await probeHealth(server.port, 1_000);
     const seen = await watch.stop();
     expect(sent).toBe(5);
-    expect(seen.slowProbes, `health checks without an answer within 1 s (slowest ${seen.slowestMs.toFixed(0)} ms)`).toBe(0);
+    expect(
+      seen.slowProbes,
+      `health checks without an answer within 1 s (slowest ${seen.slowestMs.toFixed(0)} ms)`,
+    ).toBe(0);
     expect(after, '/healthz right after the attack, ms').toBeLessThan(1_000);
   }, 60_000);
 });
@@ -75,13 +81,20 @@ describe('one server, many odd requests', () => {
   afterAll(() => stopServer(server));
 
   it('closes a connection that pipelines more requests than the limit', async () => {
-    const { text, closed } = await exchange(server.port, 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(100), () => false, 10_000);
+    const { text, closed } = await exchange(
+      server.port,
+      'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(100),
+      () => false,
+      10_000,
+    );
     expect(closed).toBe(true);
     // At most the requests within the limit are answered, whatever arrived behind them.
     const answered = statuses(text);
     expect(answered.length).toBeLessThanOrEqual(17);
     expect(answered.every((status) => status === 200)).toBe(true);
-    await expect.poll(() => server.logs.find((line) => line.msg === 'connection closed: too many pipelined requests')).toMatchObject({ level: 'warn' });
+    await expect
+      .poll(() => server.logs.find((line) => line.msg === 'connection closed: too many pipelined requests'))
+      .toMatchObject({ level: 'warn' });
   });
 
   it('still answers a few pipelined requests in order, as HTTP/1.1 requires', async () => {
@@ -96,18 +109,40 @@ describe('one server, many odd requests', () => {
   });
 
   it('serves an absolute-form request target as the page its path names, and validates its authority like a Host', async () => {
-    const page = await rawRequest(server.port, httpRequest('GET', `http://127.0.0.1:${server.port}/about?x=1`, { Host: `127.0.0.1:${server.port}` }));
+    const page = await rawRequest(
+      server.port,
+      httpRequest('GET', `http://127.0.0.1:${server.port}/about?x=1`, { Host: `127.0.0.1:${server.port}` }),
+    );
     expect(page.status).toBe(200);
     expect(page.body).toContain('<main');
     expect(page.body).toContain(`http://127.0.0.1:${server.port}/about`);
-    for (const target of ['http://a.com:99999/', 'http://a b/', 'http://user@a.com/', 'ftp://a.com/', 'http:///x', 'about']) {
+    for (const target of [
+      'http://a.com:99999/',
+      'http://a b/',
+      'http://user@a.com/',
+      'ftp://a.com/',
+      'http:///x',
+      'about',
+    ]) {
       const response = await rawRequest(server.port, httpRequest('GET', target));
       expect(response.status, target).toBe(400);
     }
   });
 
   it('answers odd Host headers with 400, never 500', async () => {
-    for (const host of ['a.com:99999', 'a.com, b.com', 'a.com:0', 'a.com:', ':80', '[::1', '[zz::1]', '[::1]x', 'a..b', 'a.com:80:80', '999.1.1.1']) {
+    for (const host of [
+      'a.com:99999',
+      'a.com, b.com',
+      'a.com:0',
+      'a.com:',
+      ':80',
+      '[::1',
+      '[zz::1]',
+      '[::1]x',
+      'a..b',
+      'a.com:80:80',
+      '999.1.1.1',
+    ]) {
       const response = await rawRequest(server.port, httpRequest('GET', '/', { Host: host }));
       expect(response.status, host).toBe(400);
     }
@@ -120,7 +155,12 @@ describe('one server, many odd requests', () => {
   it('refuses a form post larger than the limit with 413 and closes the connection, so nothing stalls behind it', async () => {
     const body = `message=${'a'.repeat(300_000)}`;
     const post = `POST /contacts HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
-    const result = await exchange(server.port, `${post}GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n`, (text) => statuses(text).length >= 2, 3_000);
+    const result = await exchange(
+      server.port,
+      `${post}GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n`,
+      (text) => statuses(text).length >= 2,
+      3_000,
+    );
     expect(result.timedOut, 'the connection stalled').toBe(false);
     expect(statuses(result.text)[0]).toBe(413);
     if (statuses(result.text).length < 2) {
@@ -139,7 +179,12 @@ describe('one server, many odd requests', () => {
   it('a form post within the limit that the route does not read does not stall the next request on its connection', async () => {
     const body = `name=a&email=a%40b.c&message=${'a'.repeat(40_000)}`;
     const post = `POST /contacts HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
-    const result = await exchange(server.port, `${post}GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n`, (text) => statuses(text).length >= 2, 3_000);
+    const result = await exchange(
+      server.port,
+      `${post}GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n`,
+      (text) => statuses(text).length >= 2,
+      3_000,
+    );
     expect(result.timedOut, 'the connection stalled').toBe(false);
     expect(statuses(result.text)).toEqual([200, 200]);
   });
@@ -148,7 +193,12 @@ describe('one server, many odd requests', () => {
     const before = noisyLogs(server).length;
     const response = await rawRequest(
       server.port,
-      httpRequest('POST', '/contacts', { Host: 'x', Origin: 'http://evil.example', 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '0' }),
+      httpRequest('POST', '/contacts', {
+        Host: 'x',
+        Origin: 'http://evil.example',
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Content-Length': '0',
+      }),
     );
     expect(response.status).toBe(400);
     await sleep(300);
@@ -173,7 +223,9 @@ describe('one server, many odd requests', () => {
       const odd = await rawRequest(server.port, httpRequest('GET', target));
       expect(odd.status, target).toBe(404);
       expect(odd.body, target).toContain('<header');
-      expect(odd.body.match(/<title>[^<]*<\/title>/)?.[0], target).toBe(normal.body.match(/<title>[^<]*<\/title>/)?.[0]);
+      expect(odd.body.match(/<title>[^<]*<\/title>/)?.[0], target).toBe(
+        normal.body.match(/<title>[^<]*<\/title>/)?.[0],
+      );
     }
   });
 

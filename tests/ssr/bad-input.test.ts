@@ -18,22 +18,69 @@ const get = (target: string, expected: Case['expect'], headers?: Record<string, 
   expect: expected,
 });
 
-const pages = ['/', '/products', '/productDetails', '/about', '/contacts', '/login', '/signUp', '/myAccount', '/cart', '/checkOut', '/notfound', '/journal'];
+const pages = [
+  '/',
+  '/products',
+  '/productDetails',
+  '/about',
+  '/contacts',
+  '/login',
+  '/signUp',
+  '/myAccount',
+  '/cart',
+  '/checkOut',
+  '/notfound',
+  '/journal',
+];
 
 const corpus: Case[] = [
   // Malformed percent-encoding
-  ...['/%', '/%E0%A4%A', '/%zz', '/products%', '/%C0%AF', '/%ff%fe', '/about%2', '/%%32%65', '/assets/%', '/images/%G1.svg'].map((t) => get(t, '4xx')),
+  ...[
+    '/%',
+    '/%E0%A4%A',
+    '/%zz',
+    '/products%',
+    '/%C0%AF',
+    '/%ff%fe',
+    '/about%2',
+    '/%%32%65',
+    '/assets/%',
+    '/images/%G1.svg',
+  ].map((t) => get(t, '4xx')),
   // Path traversal on static paths, plain and encoded
   ...[
-    '/assets/../server.ts', '/assets/%2e%2e/server.ts', '/assets/%2e%2e%2fserver.ts', '/assets/..%2fpackage.json',
-    '/assets/....//server.ts', '/assets/%252e%252e/server.ts', '/..%5c..%5cserver.ts', '/assets/..%5cserver.ts',
-    '/images/../../server.ts', '/%2e%2e/%2e%2e/etc/passwd', '/favicon.ico/../../../etc/passwd', '/assets/%c0%ae%c0%ae/server.ts',
-    '/../../../../etc/passwd', '/assets/..', '/assets/%2e%2e', '/images/%2e%2e/%2e%2e/package.json',
+    '/assets/../server.ts',
+    '/assets/%2e%2e/server.ts',
+    '/assets/%2e%2e%2fserver.ts',
+    '/assets/..%2fpackage.json',
+    '/assets/....//server.ts',
+    '/assets/%252e%252e/server.ts',
+    '/..%5c..%5cserver.ts',
+    '/assets/..%5cserver.ts',
+    '/images/../../server.ts',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/favicon.ico/../../../etc/passwd',
+    '/assets/%c0%ae%c0%ae/server.ts',
+    '/../../../../etc/passwd',
+    '/assets/..',
+    '/assets/%2e%2e',
+    '/images/%2e%2e/%2e%2e/package.json',
   ].map((t) => get(t, '4xx')),
   // NUL bytes
-  ...['/%00', '/about%00', '/assets/x%00.js', '/products?x=%00', '/%00/../server.ts', '/images/%00.svg'].map((t) => get(t, '4xx')),
+  ...['/%00', '/about%00', '/assets/x%00.js', '/products?x=%00', '/%00/../server.ts', '/images/%00.svg'].map((t) =>
+    get(t, '4xx'),
+  ),
   // Files that must never be served
-  ...['/server.ts', '/package.json', '/.env', '/.git/config', '/build/server/index.js', '/node_modules/react/package.json', '/app/root.tsx', '/Dockerfile'].map((t) => get(t, '4xx')),
+  ...[
+    '/server.ts',
+    '/package.json',
+    '/.env',
+    '/.git/config',
+    '/build/server/index.js',
+    '/node_modules/react/package.json',
+    '/app/root.tsx',
+    '/Dockerfile',
+  ].map((t) => get(t, '4xx')),
   // Overlong URLs and headers
   get(`/?q=${'a'.repeat(3000)}`, '4xx'),
   get(`/${'a'.repeat(10_000)}`, '4xx'),
@@ -42,19 +89,41 @@ const corpus: Case[] = [
   get(`/${'a'.repeat(30_000)}`, '4xx'),
   // Methods other than GET/HEAD (and POST) on pages and files
   ...['PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'FOO'].flatMap((method) =>
-    ['/', '/products', '/assets/x.js'].map((target) => ({ name: `${method} ${target}`, request: httpRequest(method, target), expect: '4xx' as const })),
+    ['/', '/products', '/assets/x.js'].map((target) => ({
+      name: `${method} ${target}`,
+      request: httpRequest(method, target),
+      expect: '4xx' as const,
+    })),
   ),
-  { name: 'POST / (no action)', request: httpRequest('POST', '/', { Host: 'localhost', 'Content-Length': '0' }), expect: '4xx' },
-  { name: 'POST /assets/x.js', request: httpRequest('POST', '/assets/x.js', { Host: 'localhost', 'Content-Length': '0' }), expect: '4xx' },
+  {
+    name: 'POST / (no action)',
+    request: httpRequest('POST', '/', { Host: 'localhost', 'Content-Length': '0' }),
+    expect: '4xx',
+  },
+  {
+    name: 'POST /assets/x.js',
+    request: httpRequest('POST', '/assets/x.js', { Host: 'localhost', 'Content-Length': '0' }),
+    expect: '4xx',
+  },
   // HEAD on every route
   ...pages.map((target) => ({ name: `HEAD ${target}`, request: httpRequest('HEAD', target), expect: 'ok' as const })),
   { name: 'HEAD /no-such-page', request: httpRequest('HEAD', '/no-such-page'), expect: '4xx' },
   // Odd Host headers
-  ...['a b', 'evil.com/..', '[::1', 'x'.repeat(300), 'localhost:99999999', 'é.example', 'a@b', 'host\tname', '..', '-bad-.com', 'localhost:abc'].map((host) =>
-    get('/', '4xx', { Host: host }),
-  ),
-  ...['a.com:99999', 'a.com, b.com', 'a.com:0', 'a.com:', '[zz::1]', '[::1]x', 'a..b', 'a.com:80:80', '999.1.1.1'].map((host) =>
-    get('/', '4xx', { Host: host }),
+  ...[
+    'a b',
+    'evil.com/..',
+    '[::1',
+    'x'.repeat(300),
+    'localhost:99999999',
+    'é.example',
+    'a@b',
+    'host\tname',
+    '..',
+    '-bad-.com',
+    'localhost:abc',
+  ].map((host) => get('/', '4xx', { Host: host })),
+  ...['a.com:99999', 'a.com, b.com', 'a.com:0', 'a.com:', '[zz::1]', '[::1]x', 'a..b', 'a.com:80:80', '999.1.1.1'].map(
+    (host) => get('/', '4xx', { Host: host }),
   ),
   get('/', 'ok', { Host: 'a.com:65535' }),
   get('/', 'ok', { Host: '[2001:db8::1]' }),
@@ -64,23 +133,70 @@ const corpus: Case[] = [
   get('/', 'ok', { Host: '[::1]:3000' }),
   // Abusive or odd query strings on real pages: the normal page (or its nearest valid state)
   ...[
-    '/products?page=1&page=2', '/products?a[b][c][d]=1', '/products?__proto__=x', '/products?constructor[prototype][x]=1',
-    '/products?page=-1', '/products?page=99999999999999999999', '/products?limit=abc', '/products?sort=%3Cscript%3E',
-    '/?%', '/?=&=&', '/?a=%E0', '/about?x=%ZZ', '/products?page=1e3', '/products?page=0x10', '/products?limit=-12',
-    '/products?page=%20', '/productDetails?id=../../etc/passwd', '/?_data=root', '/about?index', '/about.data',
+    '/products?page=1&page=2',
+    '/products?a[b][c][d]=1',
+    '/products?__proto__=x',
+    '/products?constructor[prototype][x]=1',
+    '/products?page=-1',
+    '/products?page=99999999999999999999',
+    '/products?limit=abc',
+    '/products?sort=%3Cscript%3E',
+    '/?%',
+    '/?=&=&',
+    '/?a=%E0',
+    '/about?x=%ZZ',
+    '/products?page=1e3',
+    '/products?page=0x10',
+    '/products?limit=-12',
+    '/products?page=%20',
+    '/productDetails?id=../../etc/passwd',
+    '/?_data=root',
+    '/about?index',
+    '/about.data',
   ].map((t) => get(t, 'ok')),
   // Odd paths
-  ...['//', '///about', '/about/', '/ABOUT', '/about;jsessionid=1', '/\\', '/products/1', '/a/b/c/d/e/f', '/%20', '/~root'].map((t) => get(t, 'ok')),
+  ...[
+    '//',
+    '///about',
+    '/about/',
+    '/ABOUT',
+    '/about;jsessionid=1',
+    '/\\',
+    '/products/1',
+    '/a/b/c/d/e/f',
+    '/%20',
+    '/~root',
+  ].map((t) => get(t, 'ok')),
   // Not HTTP at all
   { name: 'garbage', request: 'GARBAGE\r\n\r\n', expect: '4xx' },
-  { name: 'absolute-form target', request: 'GET http://evil.example/ HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n', expect: 'ok' },
-  { name: 'absolute-form target with a port', request: httpRequest('GET', 'http://127.0.0.1:3000/about?x=1'), expect: 'ok' },
-  { name: 'absolute-form target, port out of range', request: httpRequest('GET', 'http://a.com:99999/'), expect: '4xx' },
+  {
+    name: 'absolute-form target',
+    request: 'GET http://evil.example/ HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n',
+    expect: 'ok',
+  },
+  {
+    name: 'absolute-form target with a port',
+    request: httpRequest('GET', 'http://127.0.0.1:3000/about?x=1'),
+    expect: 'ok',
+  },
+  {
+    name: 'absolute-form target, port out of range',
+    request: httpRequest('GET', 'http://a.com:99999/'),
+    expect: '4xx',
+  },
   { name: 'absolute-form target with user info', request: httpRequest('GET', 'http://user@a.com/'), expect: '4xx' },
   { name: 'request target neither a path nor a URL', request: httpRequest('GET', 'about'), expect: '4xx' },
   { name: 'bad version', request: 'GET / HTTP/9.9\r\nHost: localhost\r\n\r\n', expect: '4xx' },
-  { name: 'header without colon', request: 'GET / HTTP/1.1\r\nHost: localhost\r\nBroken header\r\n\r\n', expect: '4xx' },
-  { name: 'conflicting lengths', request: 'POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', expect: '4xx' },
+  {
+    name: 'header without colon',
+    request: 'GET / HTTP/1.1\r\nHost: localhost\r\nBroken header\r\n\r\n',
+    expect: '4xx',
+  },
+  {
+    name: 'conflicting lengths',
+    request: 'POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    expect: '4xx',
+  },
 ];
 
 // A stack frame ("    at fn (/path/file.js:1:2)") or a source path: what a leaked stack trace looks like.
@@ -96,7 +212,10 @@ describe('a bad-input corpus against the real server', () => {
     if (response.status !== 0) expect(response.status).toBeLessThan(500);
     if (expected === '4xx') {
       // Node itself may close the socket on unparseable bytes with a bare 400 or nothing at all.
-      expect(response.status === 0 || (response.status >= 400 && response.status < 500), `status ${response.status}`).toBe(true);
+      expect(
+        response.status === 0 || (response.status >= 400 && response.status < 500),
+        `status ${response.status}`,
+      ).toBe(true);
     } else {
       expect([200, 301, 302, 404]).toContain(response.status);
     }

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 
 /** What vite.config.ts's chunk report says the browser build holds: each chunk and its source modules. */
-type Chunk = { name: string; file: string; isEntry: boolean; isDynamicEntry: boolean; imports: string[]; modules: string[] };
+type Chunk = {
+  name: string;
+  file: string;
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  imports: string[];
+  modules: string[];
+};
 
 const chunks: Chunk[] = JSON.parse(await readFile('build/client-chunks.json', 'utf8'));
 const chunk = (name: string) => chunks.find((candidate) => candidate.name === name)!;
@@ -22,7 +29,12 @@ describe('the production build', () => {
     const bare = [...server.matchAll(/(?:from|import)\s*\(?\s*["']([^"'./][^"']*)["']/g)].map((match) => match[1]!);
     const packages = bare
       .filter((specifier) => !specifier.startsWith('node:'))
-      .map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+      .map((specifier) =>
+        specifier
+          .split('/')
+          .slice(0, specifier.startsWith('@') ? 2 : 1)
+          .join('/'),
+      );
     for (const name of new Set(packages)) expect(Object.keys(packageJson.dependencies), name).toContain(name);
   });
 
@@ -32,7 +44,10 @@ describe('the production build', () => {
     const packages = new Set(modules.map((id) => id.split('/')[1]));
     expect([...packages].sort()).toEqual(['react', 'react-dom', 'react-router', 'scheduler']);
     // Nothing of theirs is left for another chunk.
-    const elsewhere = chunks.filter((other) => other.name !== 'framework').flatMap(sources).filter((id) => FRAMEWORK.test(id));
+    const elsewhere = chunks
+      .filter((other) => other.name !== 'framework')
+      .flatMap(sources)
+      .filter((id) => FRAMEWORK.test(id));
     expect(elsewhere).toEqual([]);
   });
 
@@ -42,7 +57,9 @@ describe('the production build', () => {
     expect(shellFiles.length).toBeGreaterThan(5);
     for (const file of ['app/root.tsx', ...shellFiles]) expect(modules, file).toContain(file);
     // What only some pages use stays with them.
-    expect(modules.filter((id) => /^(app\/routes\/|app\/components\/(home|product|carousel)\/|node_modules\/)/.test(id))).toEqual([]);
+    expect(
+      modules.filter((id) => /^(app\/routes\/|app\/components\/(home|product|carousel)\/|node_modules\/)/.test(id)),
+    ).toEqual([]);
     const root = chunk('root');
     expect(root.isEntry).toBe(true);
     expect(root.imports).toContain(chunk('shell').file);

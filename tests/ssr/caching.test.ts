@@ -59,7 +59,17 @@ afterAll(async () => {
   await server.close();
 });
 
-const pages = ['/', '/products', '/productDetails', '/about', '/cart', '/notfound', '/journal', '/robots.txt', '/sitemap.xml'];
+const pages = [
+  '/',
+  '/products',
+  '/productDetails',
+  '/about',
+  '/cart',
+  '/notfound',
+  '/journal',
+  '/robots.txt',
+  '/sitemap.xml',
+];
 
 describe('pages rendered once and served like static files', () => {
   it.each(pages)('%s is the very document a fresh render gives', async (path) => {
@@ -118,7 +128,9 @@ describe('pages rendered once and served like static files', () => {
     expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
     // No policy at all, not the one for non-page responses: the browser keeps the page's own, stored with it.
     expect(again.headers['content-security-policy']).toBeUndefined();
-    expect((await raw(server.origin, '/products', { ...BROWSER, 'if-none-match': '"something-else"' })).status).toBe(200);
+    expect((await raw(server.origin, '/products', { ...BROWSER, 'if-none-match': '"something-else"' })).status).toBe(
+      200,
+    );
     const head = await raw(server.origin, '/products', BROWSER, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
@@ -173,21 +185,27 @@ describe('without PUBLIC_URL: pages carry the request host, so only browsers may
     expect(b.body.toString()).not.toContain('a.example');
   });
 
-  it.each(['/about', '/robots.txt', '/sitemap.xml'])('%s is private to the browser (no shared cache stores it)', async (path) => {
-    const answer = await raw(server.origin, path, BROWSER);
-    expect(answer.headers['cache-control']).toBe('private, no-cache');
-    expect(answer.headers.etag).toMatch(/^"/);
-  });
+  it.each(['/about', '/robots.txt', '/sitemap.xml'])(
+    '%s is private to the browser (no shared cache stores it)',
+    async (path) => {
+      const answer = await raw(server.origin, path, BROWSER);
+      expect(answer.headers['cache-control']).toBe('private, no-cache');
+      expect(answer.headers.etag).toMatch(/^"/);
+    },
+  );
 });
 
 describe('with PUBLIC_URL: pages name it whatever the Host, and shared caches may keep them', () => {
-  it.each(['/about', '/robots.txt', '/sitemap.xml'])('%s is public for shared caches, revalidated by browsers', async (path) => {
-    const answer = await raw(shared.origin, path, BROWSER);
-    expect(answer.status).toBe(200);
-    expect(answer.headers['cache-control']).toBe(SHARED_PAGE_CACHE_CONTROL);
-    expect(answer.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
-    expect(answer.headers.vary).toBe('Accept-Encoding');
-  });
+  it.each(['/about', '/robots.txt', '/sitemap.xml'])(
+    '%s is public for shared caches, revalidated by browsers',
+    async (path) => {
+      const answer = await raw(shared.origin, path, BROWSER);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['cache-control']).toBe(SHARED_PAGE_CACHE_CONTROL);
+      expect(answer.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+    },
+  );
 
   it('a forged Host changes nothing in the page: same bytes, PUBLIC_URL in every absolute URL', async () => {
     const honest = await raw(shared.origin, '/about', { host: 'shop.example.com' });
@@ -217,7 +235,11 @@ describe('precompressed assets', () => {
   it('sends the brotli or gzip copy made at build time, with the original type, and the plain file otherwise', async () => {
     const { html } = await fetchPage(server.origin, '/');
     const script = html.match(/href="(\/assets\/framework-[^"]+\.js)"/)![1]!;
-    const [br, gzip, plain] = await Promise.all([fetchRaw(script, 'br, gzip'), fetchRaw(script, 'gzip'), fetchRaw(script, 'identity')]);
+    const [br, gzip, plain] = await Promise.all([
+      fetchRaw(script, 'br, gzip'),
+      fetchRaw(script, 'gzip'),
+      fetchRaw(script, 'identity'),
+    ]);
     expect(br.headers['content-encoding']).toBe('br');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -244,6 +266,8 @@ describe('precompressed assets', () => {
     const asset = html.match(/href="(\/assets\/[^"]+\.css)"/)![1]!;
     const first = await raw(server.origin, asset, { 'accept-encoding': 'gzip' });
     expect(first.status).toBe(200);
-    expect((await raw(server.origin, asset, { 'accept-encoding': 'gzip', 'if-none-match': first.headers.etag! })).status).toBe(304);
+    expect(
+      (await raw(server.origin, asset, { 'accept-encoding': 'gzip', 'if-none-match': first.headers.etag! })).status,
+    ).toBe(304);
   });
 });

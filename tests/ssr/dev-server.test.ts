@@ -33,7 +33,9 @@ describe('watch mode', () => {
   it('logs the pages asked for, not the modules Vite serves for them', async () => {
     await fetch(`${dev.origin}/about`);
     await fetch(`${dev.origin}/app/root.tsx`);
-    await expect.poll(() => dev.logs.find((line) => line.msg === 'request' && line.path === '/about')).toMatchObject({ level: 'info' });
+    await expect
+      .poll(() => dev.logs.find((line) => line.msg === 'request' && line.path === '/about'))
+      .toMatchObject({ level: 'info' });
     expect(dev.logs.filter((line) => line.path === '/app/root.tsx')).toEqual([]);
   }, 60_000);
 });

@@ -47,7 +47,8 @@ describe('the home page in the server HTML', () => {
     expect(text.indexOf(bannerSlides[0]!.title)).toBeLessThan(text.indexOf(bannerSlides[1]!.title));
     expect(main).toContain('aria-roledescription="carousel"');
     expect(main).toMatch(/aria-label="Seasonal highlights"/);
-    for (const n of [1, 2, 3, 4]) expect(main).toMatch(new RegExp(`aria-roledescription="slide" aria-label="${n} of 4"`));
+    for (const n of [1, 2, 3, 4])
+      expect(main).toMatch(new RegExp(`aria-roledescription="slide" aria-label="${n} of 4"`));
     const dots = main.match(/<div role="group" aria-label="Choose a banner slide"[\s\S]*?<\/div>/)?.[0] ?? '';
     expect(count(dots, /<button/)).toBe(4);
     expect(visibleText(dots)).toBe('Slide 01 Slide 02 Slide 03 Slide 04');
@@ -68,7 +69,9 @@ describe('the home page in the server HTML', () => {
   it('lazy-loads every image below the fold and gives every image its width and height', () => {
     const images = main.match(/<img[^>]*>/g) ?? [];
     const belowTheFold = images.filter((image) => !image.includes('/images/home/banner-'));
-    expect(belowTheFold.length).toBe(adverts.length + newArrivals.products.length + bestsellers.products.length + 1 + specialOffers.products.length);
+    expect(belowTheFold.length).toBe(
+      adverts.length + newArrivals.products.length + bestsellers.products.length + 1 + specialOffers.products.length,
+    );
     for (const image of belowTheFold) expect(image).toContain('loading="lazy"');
     for (const image of images) expect(image).toMatch(/width="\d+"[^>]*height="\d+"/);
   });
@@ -119,12 +122,22 @@ describe('the home page in the server HTML', () => {
 
   it('has the social offer image and its pitch', () => {
     const html = section('social-offer-title');
-    expect(visibleText(html)).toContain(`${socialOffer.eyebrow} ${socialOffer.title} ${socialOffer.text} ${socialOffer.cta.label}`);
+    expect(visibleText(html)).toContain(
+      `${socialOffer.eyebrow} ${socialOffer.title} ${socialOffer.text} ${socialOffer.cta.label}`,
+    );
     expect(html).toContain(`alt="${socialOffer.image.alt}"`);
   });
 
   it('keeps section order: banner, benefits, adverts, New Arrivals, Our Bestsellers, social offer, Special Offers', () => {
-    const order = ['Seasonal highlights', 'benefits-title', 'adverts-title', 'new-arrivals-title', 'bestsellers-title', 'social-offer-title', 'special-offers-title'];
+    const order = [
+      'Seasonal highlights',
+      'benefits-title',
+      'adverts-title',
+      'new-arrivals-title',
+      'bestsellers-title',
+      'social-offer-title',
+      'special-offers-title',
+    ];
     const positions = order.map((marker) => main.indexOf(marker));
     expect(positions.every((position) => position > -1)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);

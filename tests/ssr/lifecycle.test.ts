@@ -38,13 +38,15 @@ describe('the server process', () => {
     const response = await fetch(`${running.origin}/about`);
     const id = response.headers.get('x-request-id');
     await response.text();
-    await expect.poll(() => running!.logs.find((line) => line.requestId === id)).toMatchObject({
-      level: 'info',
-      msg: 'request',
-      method: 'GET',
-      path: '/about',
-      status: 200,
-    });
+    await expect
+      .poll(() => running!.logs.find((line) => line.requestId === id))
+      .toMatchObject({
+        level: 'info',
+        msg: 'request',
+        method: 'GET',
+        path: '/about',
+        status: 200,
+      });
     const line = running.logs.find((entry) => entry.requestId === id)!;
     expect(typeof line.durationMs).toBe('number');
     expect(typeof line.time).toBe('string');
@@ -66,7 +68,15 @@ describe('the server process', () => {
     expect(warmedUp).toBeGreaterThan(0);
     expect(running.logs[warmedUp]).toMatchObject({ pages: 6 });
     const warmed = running.logs.slice(0, warmedUp).filter((line) => line.msg === 'request' && line.status === 200);
-    expect(warmed.map((line) => line.path).sort()).toEqual(['/', '/about', '/contacts', '/journal', '/productDetails', '/products', '/sitemap.xml']);
+    expect(warmed.map((line) => line.path).sort()).toEqual([
+      '/',
+      '/about',
+      '/contacts',
+      '/journal',
+      '/productDetails',
+      '/products',
+      '/sitemap.xml',
+    ]);
     expect((await fetch(`${running.origin}/readyz`)).status).toBe(200);
   });
 

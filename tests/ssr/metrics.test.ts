@@ -121,12 +121,17 @@ describe('Prometheus metrics', () => {
     expect(appSeries(text)).toEqual(before);
     // Pages are labelled by the route pattern that rendered them, assets and unknown URLs by their class.
     expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/products",method="GET",status="200"\} \d+$/m);
-    expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/productDetails",method="HEAD",status="200"\} \d+$/m);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_count\{route="\/productDetails",method="HEAD",status="200"\} \d+$/m,
+    );
     expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/assets",method="GET",status="404"\} \d+$/m);
     expect(text).not.toMatch(/utm_source|no-such|color=/);
     // The requests were counted, under the series that already existed.
     const total = (metrics: string) =>
-      [...metrics.matchAll(/^http_request_duration_seconds_count\{[^}]*\} (\d+)$/gm)].reduce((sum, [, n]) => sum + Number(n), 0);
+      [...metrics.matchAll(/^http_request_duration_seconds_count\{[^}]*\} (\d+)$/gm)].reduce(
+        (sum, [, n]) => sum + Number(n),
+        0,
+      );
     expect(total(text) - total(beforeText)).toBeGreaterThanOrEqual(1000);
   }, 60_000);
 

@@ -27,7 +27,8 @@ function element(html: string, id: string): { tag: string; attributes: Record<st
   const match = html.match(new RegExp(`<(input|select|textarea)\\b[^>]*\\bid="${id}"[^>]*>`));
   expect(match, `an input, select or textarea with id="${id}"`).not.toBeNull();
   const attributes: Record<string, string> = {};
-  for (const [, name, value] of match![0].matchAll(/([\w-]+)(?:="([^"]*)")?/g)) attributes[name!.toLowerCase()] = value ?? '';
+  for (const [, name, value] of match![0].matchAll(/([\w-]+)(?:="([^"]*)")?/g))
+    attributes[name!.toLowerCase()] = value ?? '';
   return { tag: match![1]!, attributes };
 }
 
@@ -73,7 +74,11 @@ describe('About', () => {
     const html = await get('/about');
     const text = visibleText(html);
     for (const tile of about.tiles) {
-      expect(html).toMatch(new RegExp(`<a[^>]*href="[^"]*${tile.to}"[^>]*>\\s*<img[^>]*src="${tile.image.src}"[^>]*width="640"[^>]*height="440"`));
+      expect(html).toMatch(
+        new RegExp(
+          `<a[^>]*href="[^"]*${tile.to}"[^>]*>\\s*<img[^>]*src="${tile.image.src}"[^>]*width="640"[^>]*height="440"`,
+        ),
+      );
       expect(text).toContain(tile.label);
     }
     expect(text).toContain(about.statement.text);
@@ -131,7 +136,18 @@ describe('Sign up', () => {
       expect(visibleText(html)).toContain(fieldset.legend);
       expectFields(html, fieldset.fields, 'sign-up');
     }
-    const tokens = ['given-name', 'family-name', 'email', 'tel', 'address-line1', 'address-line2', 'address-level2', 'postal-code', 'country-name', 'address-level1'];
+    const tokens = [
+      'given-name',
+      'family-name',
+      'email',
+      'tel',
+      'address-line1',
+      'address-line2',
+      'address-level2',
+      'postal-code',
+      'country-name',
+      'address-level1',
+    ];
     for (const token of tokens) expect(html.toLowerCase()).toContain(`autocomplete="${token}"`);
     expect(count(html, /autocomplete="new-password"/gi)).toBe(2);
     expect(optionsOf(html, 'sign-up-country')).toEqual(['Select a country', ...countries]);
@@ -167,12 +183,15 @@ describe('Account', () => {
     expect(text).toContain(accountPanels.dashboard.text);
   });
 
-  it.each(accountMenu.map((item) => [item.id, item.label] as const))('?tab=%s highlights %s and shows its panel', async (id, label) => {
-    const html = await get(`/myAccount?tab=${id}`);
-    const current = html.match(/<a [^>]*aria-current="page"[^>]*>([^<]*)<\/a>/g) ?? [];
-    expect(current.map((link) => visibleText(link))).toEqual([label]);
-    expect(html).toMatch(new RegExp(`<h2[^>]*id="account-panel-heading"[^>]*>${label}</h2>`));
-  });
+  it.each(accountMenu.map((item) => [item.id, item.label] as const))(
+    '?tab=%s highlights %s and shows its panel',
+    async (id, label) => {
+      const html = await get(`/myAccount?tab=${id}`);
+      const current = html.match(/<a [^>]*aria-current="page"[^>]*>([^<]*)<\/a>/g) ?? [];
+      expect(current.map((link) => visibleText(link))).toEqual([label]);
+      expect(html).toMatch(new RegExp(`<h2[^>]*id="account-panel-heading"[^>]*>${label}</h2>`));
+    },
+  );
 
   it('an unknown tab falls back to Dashboard instead of an error', async () => {
     const html = await get('/myAccount?tab=nope');
@@ -184,7 +203,9 @@ describe('Cart', () => {
   it('has a product table with image, name, price, quantity stepper, size select (S to XXL) and line total', async () => {
     const html = await get('/cart');
     const text = visibleText(html);
-    const headers = [...(html.match(/<thead[\s\S]*?<\/thead>/)?.[0] ?? '').matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((match) => match[1]);
+    const headers = [...(html.match(/<thead[\s\S]*?<\/thead>/)?.[0] ?? '').matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map(
+      (match) => match[1],
+    );
     expect(headers).toEqual(['Product', 'Price', 'Quantity', 'Size', 'Total']);
     for (const line of cartLines) {
       expect(html).toContain(`src="${line.image.src}"`);
@@ -207,7 +228,9 @@ describe('Cart', () => {
     expect(labelText(html, 'cart-coupon')).toBe(cartPage.coupon.label);
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Apply coupon<\/button>/);
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Update cart<\/button>/);
-    expect(text).toMatch(/Cart totals Subtotal \$379\.99 Shipping Flat rate ?: \$10\.00 Total 389\.99 \$ Proceed to Checkout/);
+    expect(text).toMatch(
+      /Cart totals Subtotal \$379\.99 Shipping Flat rate ?: \$10\.00 Total 389\.99 \$ Proceed to Checkout/,
+    );
     expect(CART_TOTAL).toBe('389.99 $');
     expect(html).toMatch(/<a[^>]*href="\/checkOut"[^>]*>Proceed to Checkout<\/a>/);
     expectPostForm(html);
@@ -222,7 +245,15 @@ describe('Checkout', () => {
     expectFields(html, billingFields, 'billing');
     expect(labelText(html, 'billing-company')).toBe('Company name (optional)');
     expect(labelText(html, 'billing-street2')).toMatch(/\(optional\)$/);
-    expect(optionsOf(html, 'billing-country')).toEqual(['Select a country', 'U.S.A', 'U.K', 'Bangladesh', 'India', 'Pakistan', 'Chain']);
+    expect(optionsOf(html, 'billing-country')).toEqual([
+      'Select a country',
+      'U.S.A',
+      'U.K',
+      'Bangladesh',
+      'India',
+      'Pakistan',
+      'Chain',
+    ]);
   });
 
   it('has the optional order notes, the order summary, the bank payment radios and Proceed to Bank', async () => {
@@ -230,7 +261,9 @@ describe('Checkout', () => {
     const text = visibleText(html);
     expect(text).toContain(checkoutPage.notesHeading);
     expectFields(html, [orderNotesField], 'checkout');
-    expect(text).toContain('Your order Product Subtotal Denim jacket × 1 $129.99 Summer dress × 2 $178.00 Canvas sneaker × 1 $72.00');
+    expect(text).toContain(
+      'Your order Product Subtotal Denim jacket × 1 $129.99 Summer dress × 2 $178.00 Canvas sneaker × 1 $72.00',
+    );
     expect(text).toMatch(/Subtotal \$379\.99 Shipping Flat rate ?: \$10\.00 Total 389\.99 \$/);
     expect(html).toMatch(/<legend[^>]*>Payment method<\/legend>/);
     expect(count(html, /<input[^>]*type="radio"[^>]*name="payment"/g)).toBe(paymentOptions.length);

@@ -105,7 +105,8 @@ describe('the product details page in the server HTML', () => {
     for (const panel of [description, reviews]) expect(panel).not.toMatch(/^<section[^>]*hidden/);
     expect(reviews).toMatch(/^<section[^>]*data-default="true"/);
     expect(description).not.toMatch(/^<section[^>]*data-default/);
-    for (const paragraph of productDetails.description.paragraphs) expect(visibleText(description)).toContain(paragraph);
+    for (const paragraph of productDetails.description.paragraphs)
+      expect(visibleText(description)).toContain(paragraph);
     const [review] = productDetails.reviews;
     expect(reviews).toMatch(/<h2[^>]*>1 review for Product<\/h2>/);
     expect(reviews).toMatch(new RegExp(`<h3[^>]*>${review!.author}</h3>`));
@@ -120,7 +121,8 @@ describe('the product details page in the server HTML', () => {
     expect(form).toMatch(/^<form[^>]* noValidate=""/i);
     expect(form).not.toMatch(/^<form[^>]* action=/);
     expect(visibleText(form)).toMatch(/^Add a Review Name Email Review Post$/);
-    const field = (placeholder: string) => form.match(new RegExp(`<(input|textarea)[^>]*placeholder="${placeholder}"[^>]*>`))?.[0] ?? '';
+    const field = (placeholder: string) =>
+      form.match(new RegExp(`<(input|textarea)[^>]*placeholder="${placeholder}"[^>]*>`))?.[0] ?? '';
     const labelFor = (name: string) => form.match(new RegExp(`<label for="([^"]+)"[^>]*>${name}</label>`))?.[1];
     expect(field('Your name here')).toContain(`id="${labelFor('Name')}"`);
     expect(field('Your email here')).toContain(`id="${labelFor('Email')}"`);
@@ -132,8 +134,8 @@ describe('the product details page in the server HTML', () => {
 
   it('describes the product as JSON-LD, data the policy need not allow to run', () => {
     // The page's JSON-LD blocks: the shell's BreadcrumbList, then the Product.
-    const script = [...html.matchAll(/<script type="application\/ld\+json"([^>]*)>([\s\S]*?)<\/script>/g)].find((match) =>
-      match[2]!.includes('"@type":"Product"'),
+    const script = [...html.matchAll(/<script type="application\/ld\+json"([^>]*)>([\s\S]*?)<\/script>/g)].find(
+      (match) => match[2]!.includes('"@type":"Product"'),
     );
     expect(script).toBeDefined();
     expect(script![1]).not.toContain('nonce');

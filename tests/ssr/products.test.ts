@@ -12,8 +12,13 @@ const get = (path: string) => fetchPage(server.origin, path);
 
 /** The attributes of every <tag ...> in the HTML, whatever their order, with &amp; decoded. */
 const tags = (html: string, name: string) =>
-  [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'g'))].map(
-    (match) => Object.fromEntries([...match[1]!.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(([, key, value]) => [key!.toLowerCase(), (value ?? '').replaceAll('&amp;', '&')])),
+  [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'g'))].map((match) =>
+    Object.fromEntries(
+      [...match[1]!.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(([, key, value]) => [
+        key!.toLowerCase(),
+        (value ?? '').replaceAll('&amp;', '&'),
+      ]),
+    ),
   );
 const cards = (html: string) => count(html, /<article\b/);
 const counter = (html: string) => visibleText(html.match(/<p role="status"[^>]*>([\s\S]*?)<\/p>/)?.[1] ?? '');
@@ -26,7 +31,9 @@ const pagination = (html: string) => html.match(/<nav aria-label="Pagination"[\s
 const currentPage = (html: string) => pagination(html).match(/<a[^>]*aria-current="page"[^>]*>(\d+)<\/a>/)?.[1];
 const links = (html: string) => tags(pagination(html), 'a');
 const selected = (html: string, id: string) =>
-  html.match(new RegExp(`<select[^>]*id="${id}"[\\s\\S]*?</select>`))?.[0].match(/<option[^>]*selected=""[^>]*>([^<]*)</)?.[1];
+  html
+    .match(new RegExp(`<select[^>]*id="${id}"[\\s\\S]*?</select>`))?.[0]
+    .match(/<option[^>]*selected=""[^>]*>([^<]*)</)?.[1];
 
 /** The canonical path of a state, as the shop writes it: defaults left out, page before limit. */
 const pathOf = (page: number, size: number) => {
@@ -68,7 +75,8 @@ describe('the first page, as the server sends it', () => {
     expect(text).toContain(`Brand ${brands.join(' ')}`);
     expect(text).toContain('Price $0.00-$9.99 $10.00-$19.99 $20.00-$29.99 $30.00-$39.99 $40.00-$69.99');
     expect(priceRanges).toEqual(['$0.00-$9.99', '$10.00-$19.99', '$20.00-$29.99', '$30.00-$39.99', '$40.00-$69.99']);
-    for (const heading of ['Color', 'Brand', 'Price']) expect(sidebar).toMatch(new RegExp(`<details[^>]*><summary[^>]*><span[^>]*>${heading}</span>`));
+    for (const heading of ['Color', 'Brand', 'Price'])
+      expect(sidebar).toMatch(new RegExp(`<details[^>]*><summary[^>]*><span[^>]*>${heading}</span>`));
     // The sidebar folds behind a 'Filters' toggle on small screens: a <details> as well.
     expect(sidebar).toMatch(/<details[^>]*><summary[^>]*><span[^>]*>Filters<\/span>/);
     const options = 6 + filterGroups.reduce((sum, group) => sum + group.options.length, 0);
@@ -126,24 +134,31 @@ describe('every page size: the first, second and last page', () => {
     });
   });
 
-  it.each(cases)('$path shows products $from to $to ($size per page, page $page of $last)', async ({ size, page, last, from, to, path }) => {
-    const { status, html } = await get(path);
-    expect(status).toBe(200);
-    expect(counter(html)).toBe(`Products from ${from} to ${to} of ${PRODUCT_COUNT}`);
-    expect(cards(html)).toBe(to - from + 1);
-    expect(currentPage(html)).toBe(String(page));
-    expect(selected(html, 'listing-size')).toBe(String(size));
-    expect(canonical(html)).toBe(path);
-    if (page === last) {
-      expect(to).toBe(PRODUCT_COUNT);
-      expect(pagination(html)).toMatch(/<a role="link" aria-disabled="true"[^>]*>.*?Next/);
-    }
-    if (page > 1) expect(html).toContain(`<title>Products, page ${page} of ${last} | ${site.brand}</title>`);
-  });
+  it.each(cases)(
+    '$path shows products $from to $to ($size per page, page $page of $last)',
+    async ({ size, page, last, from, to, path }) => {
+      const { status, html } = await get(path);
+      expect(status).toBe(200);
+      expect(counter(html)).toBe(`Products from ${from} to ${to} of ${PRODUCT_COUNT}`);
+      expect(cards(html)).toBe(to - from + 1);
+      expect(currentPage(html)).toBe(String(page));
+      expect(selected(html, 'listing-size')).toBe(String(size));
+      expect(canonical(html)).toBe(path);
+      if (page === last) {
+        expect(to).toBe(PRODUCT_COUNT);
+        expect(pagination(html)).toMatch(/<a role="link" aria-disabled="true"[^>]*>.*?Next/);
+      }
+      if (page > 1) expect(html).toContain(`<title>Products, page ${page} of ${last} | ${site.brand}</title>`);
+    },
+  );
 
   it('pages 2 of 12 and 6 of 12 show the window around them, with the first and last pages', async () => {
-    expect(visibleText(pagination((await get('/products?page=6')).html))).toBe('Previous page 1 … 5 6 7 8 … 12 Next page');
-    expect(visibleText(pagination((await get('/products?page=12')).html))).toBe('Previous page 1 … 9 10 11 12 Next page');
+    expect(visibleText(pagination((await get('/products?page=6')).html))).toBe(
+      'Previous page 1 … 5 6 7 8 … 12 Next page',
+    );
+    expect(visibleText(pagination((await get('/products?page=12')).html))).toBe(
+      'Previous page 1 … 9 10 11 12 Next page',
+    );
     expect(visibleText(pagination((await get('/products?limit=48')).html))).toBe('Previous page 1 2 3 Next page');
   });
 
@@ -199,14 +214,24 @@ describe('bad parameters never break the page', () => {
     expect(landed.status).toBe(200);
   });
 
-  it.each(['?page=%', '?page=%E0%A4%A', '?page[]=2', '?limit=-1&page=-1', '?page=Infinity', '?page=NaN', '?sort=%3Cscript%3E', '?%=%', '?page=1e400', `?page=${'9'.repeat(1000)}`].map((query) => [query.slice(0, 40), query]))(
-    '%s answers without a server error',
-    async (_name, query) => {
-      const response = await fetch(`${server.origin}/products${query}`);
-      expect(response.status).toBe(200);
-      expect(counter(await response.text())).toMatch(/^Products from \d+ to \d+ of 140$/);
-    },
-  );
+  it.each(
+    [
+      '?page=%',
+      '?page=%E0%A4%A',
+      '?page[]=2',
+      '?limit=-1&page=-1',
+      '?page=Infinity',
+      '?page=NaN',
+      '?sort=%3Cscript%3E',
+      '?%=%',
+      '?page=1e400',
+      `?page=${'9'.repeat(1000)}`,
+    ].map((query) => [query.slice(0, 40), query]),
+  )('%s answers without a server error', async (_name, query) => {
+    const response = await fetch(`${server.origin}/products${query}`);
+    expect(response.status).toBe(200);
+    expect(counter(await response.text())).toMatch(/^Products from \d+ to \d+ of 140$/);
+  });
 
   it('a URL past the server-wide length limit gets 414, not a 500', async () => {
     const response = await fetch(`${server.origin}/products?page=${'9'.repeat(5000)}`);

@@ -35,12 +35,15 @@ describe('security headers', () => {
       const scriptSrc = csp.match(/script-src ([^;]+)/)![1]!.split(' ');
       expect(scriptSrc.at(-1)).toBe("'strict-dynamic'");
       expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|'nonce-/);
-      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
+        expect(csp).toContain(directive);
       const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
         ([, attributes]) => !/src=|application\/ld\+json/.test(attributes!),
       );
       expect(inline.length).toBeGreaterThan(0);
-      const hashes = inline.map(([, , content]) => `'sha256-${createHash('sha256').update(content!).digest('base64')}'`);
+      const hashes = inline.map(
+        ([, , content]) => `'sha256-${createHash('sha256').update(content!).digest('base64')}'`,
+      );
       expect(scriptSrc.slice(0, -1).sort()).toEqual([...new Set(hashes)].sort());
       expect(html).not.toContain('nonce=');
     },

@@ -8,44 +8,59 @@ useServer();
 
 /** Every JSON-LD block of a page, parsed. */
 function jsonLd(html: string): Array<Record<string, unknown>> {
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) =>
+    JSON.parse(match[1]!),
+  );
 }
 
 const attribute = (html: string, pattern: RegExp) => html.match(pattern)?.[1];
 
 describe('per-page SEO', () => {
-  it.each(Object.values(pages))('$path has a title, description, absolute canonical link, Open Graph and Twitter tags', async (page) => {
-    const { html } = await fetchPage(server.origin, page.path);
-    const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain(`<title>${page.title} | Storefront</title>`);
-    expect(attribute(head, /<meta name="description" content="([^"]+)"/)).toBe(page.description);
-    const canonical = head.match(/<link rel="canonical" href="([^"]+)"/g) ?? [];
-    expect(canonical).toHaveLength(1);
-    expect(attribute(head, /<link rel="canonical" href="([^"]+)"/)).toBe(`${server.origin}${page.path}`);
-    expect(head).not.toMatch(/<meta[^>]+canonical/);
-    expect(attribute(head, /<meta property="og:url" content="([^"]+)"/)).toBe(`${server.origin}${page.path}`);
-    for (const property of ['og:title', 'og:description', 'og:type', 'og:site_name']) expect(head).toContain(`property="${property}"`);
-    for (const name of ['twitter:card', 'twitter:title', 'twitter:description']) expect(head).toContain(`name="${name}"`);
-  });
+  it.each(Object.values(pages))(
+    '$path has a title, description, absolute canonical link, Open Graph and Twitter tags',
+    async (page) => {
+      const { html } = await fetchPage(server.origin, page.path);
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toContain(`<title>${page.title} | Storefront</title>`);
+      expect(attribute(head, /<meta name="description" content="([^"]+)"/)).toBe(page.description);
+      const canonical = head.match(/<link rel="canonical" href="([^"]+)"/g) ?? [];
+      expect(canonical).toHaveLength(1);
+      expect(attribute(head, /<link rel="canonical" href="([^"]+)"/)).toBe(`${server.origin}${page.path}`);
+      expect(head).not.toMatch(/<meta[^>]+canonical/);
+      expect(attribute(head, /<meta property="og:url" content="([^"]+)"/)).toBe(`${server.origin}${page.path}`);
+      for (const property of ['og:title', 'og:description', 'og:type', 'og:site_name'])
+        expect(head).toContain(`property="${property}"`);
+      for (const name of ['twitter:card', 'twitter:title', 'twitter:description'])
+        expect(head).toContain(`name="${name}"`);
+    },
+  );
 
   it.each(['/login', '/signUp', '/myAccount', '/cart', '/checkOut', '/notfound'])('%s is noindex', async (path) => {
     const { html } = await fetchPage(server.origin, path);
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
-  it.each(['/', '/products', '/productDetails', '/about', '/contacts', '/journal'])('%s may be indexed', async (path) => {
-    const { html } = await fetchPage(server.origin, path);
-    expect(html).not.toContain('content="noindex"');
-  });
+  it.each(['/', '/products', '/productDetails', '/about', '/contacts', '/journal'])(
+    '%s may be indexed',
+    async (path) => {
+      const { html } = await fetchPage(server.origin, path);
+      expect(html).not.toContain('content="noindex"');
+    },
+  );
 
-  it.each(['/about', '/productDetails', '/checkOut'])('%s has a BreadcrumbList matching its breadcrumb', async (path) => {
-    const { html } = await fetchPage(server.origin, path);
-    const breadcrumb = jsonLd(html).find((item) => item['@type'] === 'BreadcrumbList') as { itemListElement: Array<Record<string, unknown>> };
-    expect(breadcrumb.itemListElement).toEqual([
-      { '@type': 'ListItem', position: 1, name: 'Home', item: `${server.origin}/` },
-      { '@type': 'ListItem', position: 2, name: expect.any(String), item: `${server.origin}${path}` },
-    ]);
-  });
+  it.each(['/about', '/productDetails', '/checkOut'])(
+    '%s has a BreadcrumbList matching its breadcrumb',
+    async (path) => {
+      const { html } = await fetchPage(server.origin, path);
+      const breadcrumb = jsonLd(html).find((item) => item['@type'] === 'BreadcrumbList') as {
+        itemListElement: Array<Record<string, unknown>>;
+      };
+      expect(breadcrumb.itemListElement).toEqual([
+        { '@type': 'ListItem', position: 1, name: 'Home', item: `${server.origin}/` },
+        { '@type': 'ListItem', position: 2, name: expect.any(String), item: `${server.origin}${path}` },
+      ]);
+    },
+  );
 
   it('uses PUBLIC_URL for absolute URLs when the operator sets it, whatever the Host', async () => {
     const operated = await spawnServer({ PUBLIC_URL: 'https://shop.example.com/' });
@@ -79,7 +94,11 @@ describe('robots.txt and sitemap.xml', () => {
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const locations = [...html.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations.sort()).toEqual(['/', '/about', '/contacts', '/journal', '/productDetails', '/products'].map((path) => server.origin + path).sort());
+    expect(locations.sort()).toEqual(
+      ['/', '/about', '/contacts', '/journal', '/productDetails', '/products']
+        .map((path) => server.origin + path)
+        .sort(),
+    );
   });
 });
 
@@ -93,15 +112,25 @@ describe('structured data', () => {
       url: `${server.origin}/`,
       logo: `${server.origin}/favicon.svg`,
     });
-    expect(items.find((item) => item['@type'] === 'WebSite')).toMatchObject({ name: 'Storefront', url: `${server.origin}/` });
+    expect(items.find((item) => item['@type'] === 'WebSite')).toMatchObject({
+      name: 'Storefront',
+      url: `${server.origin}/`,
+    });
     expect(items.some((item) => item['@type'] === 'BreadcrumbList')).toBe(false);
   });
 
   it('the shop page lists its products as an ItemList, numbered from the page offset', async () => {
     const { html } = await fetchPage(server.origin, '/products?page=2');
-    const list = jsonLd(html).find((item) => item['@type'] === 'ItemList') as { itemListElement: Array<Record<string, unknown>> };
+    const list = jsonLd(html).find((item) => item['@type'] === 'ItemList') as {
+      itemListElement: Array<Record<string, unknown>>;
+    };
     expect(list.itemListElement).toHaveLength(12);
-    expect(list.itemListElement[0]).toEqual({ '@type': 'ListItem', position: 13, name: 'Product', url: `${server.origin}/productDetails` });
+    expect(list.itemListElement[0]).toEqual({
+      '@type': 'ListItem',
+      position: 13,
+      name: 'Product',
+      url: `${server.origin}/productDetails`,
+    });
   });
 });
 

@@ -30,12 +30,15 @@ describe('every route of the spec', () => {
     expect(breadcrumb).toContain('href="/"');
   });
 
-  it.each(Object.values(pages))('$path has the title "$title | brand", a description and a canonical link', async (page) => {
-    const { html } = await fetchPage(server.origin, page.path);
-    expect(html).toContain(`<title>${page.title} | ${site.brand}</title>`);
-    expect(html).toMatch(new RegExp(`<meta name="description" content="[^"]+"`));
-    expect(html).toMatch(/<link rel="canonical" href="[^"]+"/);
-  });
+  it.each(Object.values(pages))(
+    '$path has the title "$title | brand", a description and a canonical link',
+    async (page) => {
+      const { html } = await fetchPage(server.origin, page.path);
+      expect(html).toContain(`<title>${page.title} | ${site.brand}</title>`);
+      expect(html).toMatch(new RegExp(`<meta name="description" content="[^"]+"`));
+      expect(html).toMatch(/<link rel="canonical" href="[^"]+"/);
+    },
+  );
 
   it('the home page has no breadcrumb', async () => {
     const { status, html } = await fetchPage(server.origin, '/');

@@ -38,7 +38,8 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return { page, problems, close: () => context.close() };
@@ -67,7 +68,8 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   return violations.map(
-    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
 }
 
@@ -77,17 +79,23 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
  */
 export async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    type Shift = { value: number; sources: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> };
+    type Shift = {
+      value: number;
+      sources: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+    };
     const store = window as unknown as { layoutShiftTotal: number; layoutShifts: string[] };
     store.layoutShiftTotal = 0;
     store.layoutShifts = [];
     const describe = (node: Node | null | undefined) =>
-      node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''} "${(node.textContent ?? '').trim().slice(0, 30)}"` : 'text';
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''} "${(node.textContent ?? '').trim().slice(0, 30)}"`
+        : 'text';
     const box = (rect: DOMRectReadOnly) => [rect.x, rect.y, rect.width, rect.height].map(Math.round).join(',');
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as Shift[]) {
         store.layoutShiftTotal += entry.value;
-        for (const source of entry.sources) store.layoutShifts.push(`${describe(source.node)} ${box(source.previousRect)} -> ${box(source.currentRect)}`);
+        for (const source of entry.sources)
+          store.layoutShifts.push(`${describe(source.node)} ${box(source.previousRect)} -> ${box(source.currentRect)}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -124,7 +132,9 @@ export async function holdScripts(page: Page): Promise<{ release: () => Promise<
 
 /** Waits until every stylesheet the page links to has loaded (the scripts may still be held back). */
 export async function waitForStyles(page: Page): Promise<void> {
-  await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+  );
 }
 
 /** The sum of layout-shift scores since `recordLayoutShifts` (shifts of content in view only, as CLS counts). */

@@ -22,5 +22,7 @@ export function h1Text(html: string): string | undefined {
 
 /** How many times a regular expression matches. */
 export function count(html: string, pattern: RegExp): number {
-  return (html.match(new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`)) ?? []).length;
+  return (
+    html.match(new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`)) ?? []
+  ).length;
 }

@@ -52,7 +52,10 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Ser
   const origin = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${JSON.stringify(logs)}`);
-    const ok = await fetch(`${origin}/readyz`).then((response) => response.ok, () => false);
+    const ok = await fetch(`${origin}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) break;
     if (attempt > 200) throw new Error(`server did not answer within 20 s: ${JSON.stringify(logs)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -27,7 +27,11 @@ export function rawRequest(port: number, request: string, timeoutMs = 5000): Pro
 }
 
 /** A request line plus headers, asking the server to close the connection after answering. */
-export function httpRequest(method: string, target: string, headers: Record<string, string> = { Host: 'localhost' }): string {
+export function httpRequest(
+  method: string,
+  target: string,
+  headers: Record<string, string> = { Host: 'localhost' },
+): string {
   const lines = Object.entries({ ...headers, Connection: 'close' }).map(([name, value]) => `${name}: ${value}`);
   return `${method} ${target} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`;
 }

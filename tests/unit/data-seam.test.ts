@@ -5,13 +5,17 @@ import routes from '../../app/routes.ts';
 
 async function appModules(): Promise<Array<{ file: string; source: string }>> {
   const entries = await readdir('app', { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name)).map((entry) => `${entry.parentPath}/${entry.name}`);
+  const files = entries
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => `${entry.parentPath}/${entry.name}`);
   return Promise.all(files.map(async (file) => ({ file, source: await readFile(file, 'utf8') })));
 }
 
 describe('the data seam', () => {
   it('lets only app/data/*.server.ts read fixtures/: loaders and components go through it', async () => {
-    const readers = (await appModules()).filter(({ source }) => /from\s+'[./]*fixtures\//.test(source)).map(({ file }) => file);
+    const readers = (await appModules())
+      .filter(({ source }) => /from\s+'[./]*fixtures\//.test(source))
+      .map(({ file }) => file);
     expect(readers.length).toBeGreaterThan(0);
     expect(readers.filter((file) => !/^app\/data\/[\w-]+\.server\.ts$/.test(file))).toEqual([]);
   });
@@ -26,7 +30,12 @@ describe('the data seam', () => {
     const internal = /(?:\bto|\bpath|href)=["'{`]+\/(?!\/|images\/|favicon)/;
     const written = (await appModules())
       .filter(({ file }) => file.endsWith('.tsx'))
-      .flatMap(({ file, source }) => source.split('\n').filter((line) => internal.test(line)).map((line) => `${file}: ${line.trim()}`));
+      .flatMap(({ file, source }) =>
+        source
+          .split('\n')
+          .filter((line) => internal.test(line))
+          .map((line) => `${file}: ${line.trim()}`),
+      );
     expect(written).toEqual([]);
   });
 

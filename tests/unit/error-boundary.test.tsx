@@ -42,7 +42,10 @@ async function render(path: string) {
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error('unexpected redirect');
   const router = createStaticRouter(handler.dataRoutes, context);
-  return { status: context.statusCode, html: renderToString(<StaticRouterProvider router={router} context={context} />) };
+  return {
+    status: context.statusCode,
+    html: renderToString(<StaticRouterProvider router={router} context={context} />),
+  };
 }
 
 afterEach(() => {

@@ -81,7 +81,10 @@ function midResponse() {
 
 describe('the last-resort error handler', () => {
   const clientGone = [
-    ['a response the client stopped reading', new (class WritableClosedError extends Error {})('Writable closed before stream finished')],
+    [
+      'a response the client stopped reading',
+      new (class WritableClosedError extends Error {})('Writable closed before stream finished'),
+    ],
     ['a reset connection', Object.assign(new Error('aborted'), { code: 'ECONNRESET' })],
     ['a body cut short', Object.assign(new Error('request aborted'), { type: 'request.aborted', status: 400 })],
   ] as const;
@@ -91,7 +94,12 @@ describe('the last-resort error handler', () => {
     const { req, res } = midResponse();
     errorHandler(error, req, res, () => {});
     expect(lines.map((line) => JSON.parse(line))).toEqual([
-      expect.objectContaining({ level: 'info', msg: 'client closed the connection', requestId: 'r1', path: '/products' }),
+      expect.objectContaining({
+        level: 'info',
+        msg: 'client closed the connection',
+        requestId: 'r1',
+        path: '/products',
+      }),
     ]);
     expect(lines.join('')).not.toContain('stack');
     expect(res.destroy).toHaveBeenCalled();

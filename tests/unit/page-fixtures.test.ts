@@ -18,7 +18,13 @@ describe('the fixtures of the spec constants', () => {
   });
 
   it('the account menu is Dashboard, Others, Donwloads, Addresses, Account details, with Dashboard the default', () => {
-    expect(accountMenu.map((item) => item.label)).toEqual(['Dashboard', 'Others', 'Donwloads', 'Addresses', 'Account details']);
+    expect(accountMenu.map((item) => item.label)).toEqual([
+      'Dashboard',
+      'Others',
+      'Donwloads',
+      'Addresses',
+      'Account details',
+    ]);
     expect(DEFAULT_ACCOUNT_TAB).toBe('dashboard');
   });
 });

@@ -40,7 +40,8 @@ const html = (text: string, headers: Record<string, string> = {}) =>
 describe('cacheability belongs to the route', () => {
   it('renders a shareable page once, whatever cookies the requests carry', async () => {
     const { origin, rendered } = await serve(() => html('same for everyone'));
-    for (const cookie of ['', 'consent=1', 'session=a', 'session=b']) await (await fetch(`${origin}/page`, { headers: { cookie } })).text();
+    for (const cookie of ['', 'consent=1', 'session=a', 'session=b'])
+      await (await fetch(`${origin}/page`, { headers: { cookie } })).text();
     expect(rendered).toEqual(['/page']);
   });
 

@@ -23,7 +23,10 @@ function autoplayOptions(delay: number) {
  * lazily once the page has hydrated, so embla is not part of a page's first load; it renders nothing.
  */
 export default function EmblaBinding({ viewport, options, autoplayDelay, onApi }: EmblaBindingProps) {
-  const plugins = useMemo(() => (autoplayDelay === undefined ? [] : [Autoplay(autoplayOptions(autoplayDelay))]), [autoplayDelay]);
+  const plugins = useMemo(
+    () => (autoplayDelay === undefined ? [] : [Autoplay(autoplayOptions(autoplayDelay))]),
+    [autoplayDelay],
+  );
   const [emblaRef, api] = useEmblaCarousel(options, plugins);
   useEffect(() => {
     emblaRef(viewport);

@@ -4,7 +4,15 @@ import type { EmblaCarouselType } from 'embla-carousel';
 export type AutoplayState = 'playing' | 'hovered' | 'focused' | 'paused';
 
 /** Which state wins when several apply: an explicit pause outlasts focus, focus outlasts hover. */
-export function autoplayState({ paused, focused, hovered }: { paused: boolean; focused: boolean; hovered: boolean }): AutoplayState {
+export function autoplayState({
+  paused,
+  focused,
+  hovered,
+}: {
+  paused: boolean;
+  focused: boolean;
+  hovered: boolean;
+}): AutoplayState {
   if (paused) return 'paused';
   if (focused) return 'focused';
   if (hovered) return 'hovered';

@@ -21,7 +21,11 @@ export type AutoplayControl = {
 export function useAutoplay(
   api: EmblaCarouselType | undefined,
   rootRef: RefObject<HTMLElement | null>,
-  { enabled, stopOnInteraction, reducedMotion }: { enabled: boolean; stopOnInteraction: boolean; reducedMotion: boolean },
+  {
+    enabled,
+    stopOnInteraction,
+    reducedMotion,
+  }: { enabled: boolean; stopOnInteraction: boolean; reducedMotion: boolean },
 ): AutoplayControl {
   const [choice, setChoice] = useState<'play' | 'pause' | undefined>();
   const [hovered, setHovered] = useState(false);

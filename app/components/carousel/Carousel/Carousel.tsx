@@ -70,7 +70,10 @@ export function Carousel({
   // One debounce per carousel, so it keeps its timer across renders. Callers may pass a fresh options literal
   // on every render: useEmblaCarousel compares options by value and re-initialises only when one changes.
   const watchResize = useMemo(() => debouncedResize(resizeDebounce), [resizeDebounce]);
-  const emblaOptions = useMemo<EmblaOptionsType>(() => ({ align: 'start', ...options, watchResize }), [options, watchResize]);
+  const emblaOptions = useMemo<EmblaOptionsType>(
+    () => ({ align: 'start', ...options, watchResize }),
+    [options, watchResize],
+  );
   const delay = autoplay?.delay;
   // The viewport is known once React has committed the server's HTML, so embla loads after hydration; until
   // it runs, the HTML is already laid out (and scrolls natively).
@@ -94,9 +97,20 @@ export function Carousel({
       loop: options?.loop ?? false,
       reducedMotion,
       onInteraction: control.onInteraction,
-      autoplay: delay === undefined ? undefined : { state: control.state, paused: control.paused, toggle: control.toggle },
+      autoplay:
+        delay === undefined ? undefined : { state: control.state, paused: control.paused, toggle: control.toggle },
     }),
-    [api, slides.length, options?.loop, reducedMotion, control.onInteraction, control.state, control.paused, control.toggle, delay],
+    [
+      api,
+      slides.length,
+      options?.loop,
+      reducedMotion,
+      control.onInteraction,
+      control.state,
+      control.paused,
+      control.toggle,
+      delay,
+    ],
   );
 
   return (

@@ -12,7 +12,11 @@ export type CarouselPrevNextProps = {
 };
 
 /** Previous and next buttons; disabled at the ends unless the carousel loops. */
-export function CarouselPrevNext({ prevLabel = 'Previous slides', nextLabel = 'Next slides', className }: CarouselPrevNextProps) {
+export function CarouselPrevNext({
+  prevLabel = 'Previous slides',
+  nextLabel = 'Next slides',
+  className,
+}: CarouselPrevNextProps) {
   const { canPrev, canNext, prev, next } = usePrevNext();
   return (
     <div className={cx(styles.root, needsScript, className)}>

@@ -75,7 +75,15 @@ function Options({ group }: { group: FilterGroup }) {
 function Swatch({ option }: { option: FilterOption }) {
   return (
     <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false" className={styles.swatch}>
-      <circle cx="8" cy="8" r="7.25" fill={option.swatch} stroke="currentColor" strokeOpacity="0.35" strokeWidth="1.5" />
+      <circle
+        cx="8"
+        cy="8"
+        r="7.25"
+        fill={option.swatch}
+        stroke="currentColor"
+        strokeOpacity="0.35"
+        strokeWidth="1.5"
+      />
     </svg>
   );
 }

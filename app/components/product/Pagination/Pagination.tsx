@@ -35,7 +35,12 @@ export function Pagination({
     <nav aria-label={label} className={styles.root}>
       <ul className={styles.list}>
         <li>
-          <StepLink to={current > 1 ? hrefFor(current - 1) : undefined} rel="prev" text={previousLabel} icon="chevronLeft" />
+          <StepLink
+            to={current > 1 ? hrefFor(current - 1) : undefined}
+            rel="prev"
+            text={previousLabel}
+            icon="chevronLeft"
+          />
         </li>
         {pageItems(current, pageCount, range).map((item) =>
           item.kind === 'gap' ? (
@@ -56,14 +61,24 @@ export function Pagination({
           ),
         )}
         <li>
-          <StepLink to={current < pageCount ? hrefFor(current + 1) : undefined} rel="next" text={nextLabel} icon="chevronRight" />
+          <StepLink
+            to={current < pageCount ? hrefFor(current + 1) : undefined}
+            rel="next"
+            text={nextLabel}
+            icon="chevronRight"
+          />
         </li>
       </ul>
     </nav>
   );
 }
 
-type StepLinkProps = { to: string | undefined; rel: 'prev' | 'next'; text: string; icon: 'chevronLeft' | 'chevronRight' };
+type StepLinkProps = {
+  to: string | undefined;
+  rel: 'prev' | 'next';
+  text: string;
+  icon: 'chevronLeft' | 'chevronRight';
+};
 
 /** "Previous page" / "Next page"; on phones only the chevron shows, the name stays for screen readers. */
 function StepLink({ to, rel, text, icon }: StepLinkProps) {

@@ -31,7 +31,9 @@ export function ProductCard({ product, eager = false, fetchPriority, headingLeve
           decoding="async"
           className={styles.image}
         />
-        {badge ? <span className={cx(styles.badge, styles.badgeKind[badge === 'New' ? 'new' : 'sale'])}>{badge}</span> : null}
+        {badge ? (
+          <span className={cx(styles.badge, styles.badgeKind[badge === 'New' ? 'new' : 'sale'])}>{badge}</span>
+        ) : null}
       </div>
       {/* The brand line is always there, empty when there is no brand, so titles and prices line up in a row. */}
       <p className={styles.brand}>{brand}</p>

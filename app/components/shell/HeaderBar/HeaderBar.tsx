@@ -54,12 +54,7 @@ export function HeaderBar({ categories, cart, cartLabel, copy }: HeaderBarProps)
           </Dropdown>
         </div>
 
-        <SearchBox
-          id="site-search"
-          label={copy.search}
-          className={styles.search}
-          inputClassName={styles.searchInput}
-        />
+        <SearchBox id="site-search" label={copy.search} className={styles.search} inputClassName={styles.searchInput} />
 
         <div className={styles.account}>
           <Dropdown
@@ -79,7 +74,12 @@ export function HeaderBar({ categories, cart, cartLabel, copy }: HeaderBarProps)
               </li>
               <li>
                 {/* No log-out behaviour is shown in the spec. */}
-                <button type="button" className={styles.menuItem} popoverTarget="account-menu" popoverTargetAction="hide">
+                <button
+                  type="button"
+                  className={styles.menuItem}
+                  popoverTarget="account-menu"
+                  popoverTargetAction="hide"
+                >
                   {copy.logOut}
                 </button>
               </li>

@@ -44,7 +44,13 @@ export function TopNav({ brand, links, menuLabel }: TopNavProps) {
               const tooltipId = tooltip ? `tooltip-${to.slice(1)}` : undefined;
               return (
                 <li key={to} className={styles.item}>
-                  <NavLink to={to} end className={styles.link} aria-describedby={tooltipId} onClick={() => closeMenu(menuRef)}>
+                  <NavLink
+                    to={to}
+                    end
+                    className={styles.link}
+                    aria-describedby={tooltipId}
+                    onClick={() => closeMenu(menuRef)}
+                  >
                     {label}
                   </NavLink>
                   {tooltip ? (

@@ -28,11 +28,7 @@ export function Dropdown({ id, trigger, align = 'end', triggerClassName, childre
 
   return (
     <div className={styles.root}>
-      <button
-        type="button"
-        className={cx(styles.trigger, triggerClassName)}
-        popoverTarget={id}
-      >
+      <button type="button" className={cx(styles.trigger, triggerClassName)} popoverTarget={id}>
         {trigger}
       </button>
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the click is delegated from the links inside, which keys operate themselves (Enter clicks a link); the panel is no control of its own */}

@@ -16,7 +16,14 @@ export function FieldGrid({ fields, idPrefix }: FieldGridProps) {
     <div className={styles.root}>
       {fields.map((field) => {
         const { name, label, optional, placeholder, width } = field;
-        const common = { id: `${idPrefix}-${name}`, name, label, optional, placeholder, className: width === 'half' ? undefined : styles.full };
+        const common = {
+          id: `${idPrefix}-${name}`,
+          name,
+          label,
+          optional,
+          placeholder,
+          className: width === 'half' ? undefined : styles.full,
+        };
         switch (field.kind) {
           case 'textarea':
             return <TextAreaField key={name} {...common} autoComplete={field.autoComplete} />;

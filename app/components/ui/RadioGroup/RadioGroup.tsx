@@ -17,7 +17,15 @@ export type RadioGroupProps = {
 };
 
 /** Native radio buttons in a fieldset: arrow keys move the choice, the legend names the group. */
-export function RadioGroup({ name, legend, options, defaultValue, layout = 'inline', className, legendClassName }: RadioGroupProps) {
+export function RadioGroup({
+  name,
+  legend,
+  options,
+  defaultValue,
+  layout = 'inline',
+  className,
+  legendClassName,
+}: RadioGroupProps) {
   return (
     <fieldset className={cx(styles.root, className)}>
       <legend className={legendClassName ?? styles.legend}>{legend}</legend>

@@ -48,8 +48,15 @@ const unenhanced = `${root}[data-static]`;
 globalStyle(`${unenhanced} > ${panel}:not([data-default])`, { display: 'none' });
 globalStyle(`${unenhanced} > ${panel}:target`, { display: 'block' });
 globalStyle(`${unenhanced}:has(> ${panel}:target) > ${panel}[data-default]:not(:target)`, { display: 'none' });
-globalStyle(`${unenhanced}:has(> ${panel}:not([data-default]):target) ${tab}[data-selected]`, { borderBottomColor: 'transparent' });
-globalStyle(`${unenhanced}:has(> ${panel}:not([data-default]):target) ${tab}[data-selected]:not(:hover)`, { color: vars.color.muted });
+globalStyle(`${unenhanced}:has(> ${panel}:not([data-default]):target) ${tab}[data-selected]`, {
+  borderBottomColor: 'transparent',
+});
+globalStyle(`${unenhanced}:has(> ${panel}:not([data-default]):target) ${tab}[data-selected]:not(:hover)`, {
+  color: vars.color.muted,
+});
 for (let position = 1; position <= MAX_STATIC_TABS; position++) {
-  globalStyle(`${unenhanced}:has(> ${panel}:nth-of-type(${position}):target) > ${list} > :nth-child(${position}) > ${tab}`, selected);
+  globalStyle(
+    `${unenhanced}:has(> ${panel}:nth-of-type(${position}):target) > ${list} > :nth-child(${position}) > ${tab}`,
+    selected,
+  );
 }

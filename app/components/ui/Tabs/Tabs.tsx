@@ -119,7 +119,12 @@ export function Tabs({ id, label, items, defaultTab, className }: TabsProps) {
         <ul className={styles.list} aria-label={label}>
           {items.map((item) => (
             <li key={item.id} className={styles.listItem}>
-              <a id={tabId(item.id)} href={`#${panelId(item.id)}`} className={styles.tab} data-selected={item.id === defaultTab || undefined}>
+              <a
+                id={tabId(item.id)}
+                href={`#${panelId(item.id)}`}
+                className={styles.tab}
+                data-selected={item.id === defaultTab || undefined}
+              >
                 {item.label}
               </a>
             </li>
