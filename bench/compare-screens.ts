@@ -17,23 +17,10 @@ import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { launchBrowser, loadLazyImages, openPage, waitForHydration } from '../tests/support/browser.ts';
 import { startServer } from '../tests/support/server.ts';
+import { paths } from '../app/paths.ts';
 
 const widths = { desktop: 1280, mobile: 375 } as const;
-const routes = [
-  '/',
-  '/products',
-  '/productDetails',
-  '/about',
-  '/contacts',
-  '/login',
-  '/signUp',
-  '/myAccount',
-  '/cart',
-  '/checkOut',
-  '/notfound',
-  '/journal',
-  '/no-such-page',
-];
+const routes = [...Object.values(paths), '/no-such-page'];
 
 async function capture(dir: string, only: string[]): Promise<void> {
   await mkdir(dir, { recursive: true });

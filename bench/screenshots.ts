@@ -4,27 +4,12 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { launchBrowser, loadLazyImages, openPage, waitForHydration } from '../tests/support/browser.ts';
+import { paths } from '../app/paths.ts';
 import { startServer } from '../tests/support/server.ts';
 
 const widths = { desktop: 1280, mobile: 375 } as const;
-const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
-const routes =
-  paths.length > 0
-    ? paths
-    : [
-        '/',
-        '/products',
-        '/productDetails',
-        '/about',
-        '/contacts',
-        '/login',
-        '/signUp',
-        '/myAccount',
-        '/cart',
-        '/checkOut',
-        '/notfound',
-        '/journal',
-      ];
+const asked = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+const routes = asked.length > 0 ? asked : Object.values(paths);
 const fullPage = !process.argv.includes('--viewport');
 
 await mkdir('docs/screenshots', { recursive: true });

@@ -10,6 +10,7 @@
  * tests/ssr/budget.test.ts runs the same measurement and fails when a budget is exceeded.
  */
 import { get } from 'node:http';
+import { paths } from '../app/paths.ts';
 
 /**
  * One JavaScript budget for every route: React and React Router alone are 104 KB of it, so a page's own
@@ -21,20 +22,7 @@ export const budgetsKb = {
   html: 30,
 } as const;
 
-export const budgetRoutes = [
-  '/',
-  '/products',
-  '/productDetails',
-  '/about',
-  '/contacts',
-  '/login',
-  '/signUp',
-  '/myAccount',
-  '/cart',
-  '/checkOut',
-  '/notfound',
-  '/journal',
-];
+export const budgetRoutes = Object.values(paths);
 
 export type RouteSize = { route: string; jsKb: number; cssKb: number; htmlKb: number; files: number };
 

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { openPage, waitForHydration } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/setup.ts';
+import { paths } from '../../app/paths.ts';
 
 useServerAndBrowser();
 
-const routes = [
-  '/',
-  '/products',
-  '/productDetails',
-  '/about',
-  '/contacts',
-  '/login',
-  '/signUp',
-  '/myAccount',
-  '/cart',
-  '/checkOut',
-  '/notfound',
-  '/journal',
-  '/no-such-page',
-];
+const routes = [...Object.values(paths), '/no-such-page'];
 
 describe('the enforced Content-Security-Policy', () => {
   it('hydrates every page and runs its widgets with no violation reported', async () => {

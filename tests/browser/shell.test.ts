@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations, openPage, waitForHydration } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/setup.ts';
+import { paths } from '../../app/paths.ts';
 
 useServerAndBrowser();
 
@@ -134,21 +135,7 @@ describe('top navigation', () => {
   });
 });
 
-const routes = [
-  '/',
-  '/products',
-  '/productDetails',
-  '/about',
-  '/contacts',
-  '/login',
-  '/signUp',
-  '/myAccount',
-  '/cart',
-  '/checkOut',
-  '/notfound',
-  '/journal',
-  '/no-such-page',
-];
+const routes = [...Object.values(paths), '/no-such-page'];
 
 describe('every route in the browser', () => {
   it('loads and hydrates with no console error, warning or hydration mismatch', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpRequest, rawRequest } from '../support/raw-http.ts';
 import { fetchPage, startServer, type RunningServer } from '../support/server.ts';
+import { paths } from '../../app/paths.ts';
 
 let server: RunningServer;
 let port: number;
@@ -18,20 +19,7 @@ const get = (target: string, expected: Case['expect'], headers?: Record<string, 
   expect: expected,
 });
 
-const pages = [
-  '/',
-  '/products',
-  '/productDetails',
-  '/about',
-  '/contacts',
-  '/login',
-  '/signUp',
-  '/myAccount',
-  '/cart',
-  '/checkOut',
-  '/notfound',
-  '/journal',
-];
+const pages = Object.values(paths);
 
 const corpus: Case[] = [
   // Malformed percent-encoding
