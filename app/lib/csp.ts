@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 
-/** Inline scripts the browser runs: no `src`, and no data type such as `application/ld+json`. */
+/** Inline scripts the browser runs (import maps too): no `src`, no data type such as `application/ld+json`. */
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
-const DATA_TYPE = /\btype="(?!module"|text\/javascript")[^"]*"/;
+const DATA_TYPE = /\btype="(?!module"|importmap"|text\/javascript")[^"]*"/;
+/** The integrity hash of each module the document preloads. */
+const PRELOAD_INTEGRITY = /<link rel="modulepreload"[^>]*\bintegrity="(sha(?:256|384|512)-[A-Za-z0-9+/=]+)"/g;
 
 /** The `'sha256-…'` source of every inline script in a document, in order of appearance, each once. */
 export function inlineScriptHashes(html: string): string[] {
@@ -15,15 +17,24 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
+ * The integrity hashes of the modules the document preloads (React Router's `subResourceIntegrity`). Chromium
+ * treats a `<link rel="modulepreload">` as parser-inserted, so 'strict-dynamic' alone does not let it fetch
+ * early; a hash source matching its `integrity` does.
+ */
+export function preloadHashes(html: string): string[] {
+  return [...new Set([...html.matchAll(PRELOAD_INTEGRITY)].map(([, hash]) => `'${hash}'`))];
+}
+
+/**
  * The Content-Security-Policy of an HTML page: a hash-based strict policy. Only the inline scripts this very
- * document contains may run (each by its hash), and what they load ('strict-dynamic'); everything else comes
- * from this origin only. The policy is a function of the document, so a page and its policy can be cached
+ * document contains may run (each by its hash), the modules it preloads (by their integrity hashes), and what
+ * they load ('strict-dynamic'); everything else comes from this origin only. The policy is a function of the document, so a page and its policy can be cached
  * and shared like a static file (docs/decisions/0012-hash-based-csp-and-shared-pages.md).
  */
 export function contentSecurityPolicy(html: string): string {
   return [
     "default-src 'self'",
-    `script-src ${[...inlineScriptHashes(html), "'strict-dynamic'"].join(' ')}`,
+    `script-src ${[...inlineScriptHashes(html), ...preloadHashes(html), "'strict-dynamic'"].join(' ')}`,
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",

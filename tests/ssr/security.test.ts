@@ -26,7 +26,7 @@ function expectCommonHeaders(headers: Headers) {
 
 describe('security headers', () => {
   it.each(['/', '/products', '/productDetails', '/about', '/no-such-page'])(
-    '%s has an enforced hash-based strict CSP allowing exactly its inline scripts',
+    '%s has an enforced hash-based strict CSP allowing exactly its inline scripts and preloaded modules',
     async (path) => {
       const { headers, html } = await fetchPage(server.origin, path);
       expectCommonHeaders(headers);
@@ -44,7 +44,12 @@ describe('security headers', () => {
       const hashes = inline.map(
         ([, , content]) => `'sha256-${createHash('sha256').update(content!).digest('base64')}'`,
       );
-      expect(scriptSrc.slice(0, -1).sort()).toEqual([...new Set(hashes)].sort());
+      // And each preloaded module by its integrity hash, so the preload scanner may fetch it early.
+      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*integrity="([^"]+)"/g)].map(
+        ([, hash]) => `'${hash}'`,
+      );
+      expect(preloads.length).toBeGreaterThan(3);
+      expect(scriptSrc.slice(0, -1).sort()).toEqual([...new Set([...hashes, ...preloads])].sort());
       expect(html).not.toContain('nonce=');
     },
   );
