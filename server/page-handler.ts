@@ -116,13 +116,13 @@ export function createPageHandler({
   let brotliWaiting = 0;
   const brotliPending = new Set<Page>();
   /** Adds the brotli copy in the background, unless too much is already waiting (a later hit asks again). */
-  const addBrotli = (key: string, page: Page, identity: Buffer | Promise<Buffer>) => {
+  const addBrotli = (key: string, page: Page, identity: () => Buffer | Promise<Buffer>) => {
     if (page.br || brotliPending.has(page) || brotliWaiting >= MAX_BROTLI_QUEUE) return;
     brotliPending.add(page);
     brotliWaiting++;
     brotliQueue = brotliQueue
       .then(async () => {
-        const body = await identity;
+        const body = await identity();
         page.br = compact(
           await brotli(body, {
             params: {
@@ -161,7 +161,7 @@ export function createPageHandler({
     };
     pages.set(key, page);
     reportSize();
-    addBrotli(key, page, identity);
+    addBrotli(key, page, () => identity);
     return page;
   };
 
@@ -202,7 +202,7 @@ export function createPageHandler({
       let result = key ? await lookup(key, req, res) : undefined;
       if (result && !(result instanceof Response)) {
         const page = result;
-        if (key && !page.br) addBrotli(key, page, gunzipAsync(page.gzip));
+        if (key && !page.br) addBrotli(key, page, () => gunzipAsync(page.gzip));
         const added = sendPage(req, res, page);
         if (key && added) resize(key, page);
         return;
