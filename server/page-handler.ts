@@ -113,13 +113,11 @@ export function createPageHandler({
     });
 
   let brotliQueue = Promise.resolve();
-  let brotliWaiting = 0;
   const brotliPending = new Set<Page>();
   /** Adds the brotli copy in the background, unless too much is already waiting (a later hit asks again). */
   const addBrotli = (key: string, page: Page, identity: () => Buffer | Promise<Buffer>) => {
-    if (page.br || brotliPending.has(page) || brotliWaiting >= MAX_BROTLI_QUEUE) return;
+    if (page.br || brotliPending.has(page) || brotliPending.size >= MAX_BROTLI_QUEUE) return;
     brotliPending.add(page);
-    brotliWaiting++;
     brotliQueue = brotliQueue
       .then(async () => {
         const body = await identity();
@@ -137,10 +135,7 @@ export function createPageHandler({
         resize(key, page);
       })
       .catch(() => {})
-      .finally(() => {
-        brotliWaiting--;
-        brotliPending.delete(page);
-      });
+      .finally(() => brotliPending.delete(page));
   };
 
   /** Renders the page for a key once, however many requests for it arrive meanwhile. */

@@ -7,7 +7,7 @@ const DATA_TYPE = /\btype="(?!module"|importmap"|text\/javascript")[^"]*"/;
 const PRELOAD_INTEGRITY = /<link rel="modulepreload"[^>]*\bintegrity="(sha(?:256|384|512)-[A-Za-z0-9+/=]+)"/g;
 
 /** The `'sha256-…'` source of every inline script in a document, in order of appearance, each once. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes, content] of html.matchAll(INLINE_SCRIPT)) {
     if (/\bsrc=/.test(attributes!) || DATA_TYPE.test(attributes!)) continue;
@@ -21,7 +21,7 @@ export function inlineScriptHashes(html: string): string[] {
  * treats a `<link rel="modulepreload">` as parser-inserted, so 'strict-dynamic' alone does not let it fetch
  * early; a hash source matching its `integrity` does.
  */
-export function preloadHashes(html: string): string[] {
+function preloadHashes(html: string): string[] {
   return [...new Set([...html.matchAll(PRELOAD_INTEGRITY)].map(([, hash]) => `'${hash}'`))];
 }
 
