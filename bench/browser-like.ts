@@ -1,29 +1,8 @@
 /**
- * What the benchmarks share: how a browser asks, how the image runs the server, and what the server's
- * metrics say of its page cache.
+ * What the benchmarks share: how a browser asks, and what the server's metrics say of its page cache. How the
+ * image runs the server (its memory settings) is in tests/support/image-runtime.ts.
  */
-import { existsSync } from 'node:fs';
 import type { ServerProcess } from '../tests/support/process.ts';
-
-const JEMALLOC = [
-  '/usr/local/lib/libjemalloc.so.2',
-  '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
-  '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
-].find((file) => existsSync(file));
-
-/**
- * The memory settings the Dockerfile gives the production server (jemalloc returning freed pages at once, a
- * small young generation), so that RSS measured here is the image's; jemalloc only where it is installed
- * (`apt-get install libjemalloc2`).
- */
-export const IMAGE_RUNTIME_ENV: Record<string, string> = {
-  NODE_OPTIONS: '--max-semi-space-size=2',
-  ...(JEMALLOC ? { LD_PRELOAD: JEMALLOC, MALLOC_CONF: 'dirty_decay_ms:0,muzzy_decay_ms:0,narenas:2' } : {}),
-};
-
-export const ALLOCATOR = JEMALLOC
-  ? 'jemalloc, as in the image'
-  : 'glibc malloc: install libjemalloc2 to measure as the image runs';
 
 /** What a current browser sends that matters here: every encoding it takes, and cookies the app never reads. */
 export const BROWSER_HEADERS = {

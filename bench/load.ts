@@ -13,7 +13,8 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { ALLOCATOR, BROWSER_HEADERS, IMAGE_RUNTIME_ENV } from './browser-like.ts';
+import { BROWSER_HEADERS } from './browser-like.ts';
+import { ALLOCATOR, IMAGE_RUNTIME_ENV } from '../tests/support/image-runtime.ts';
 import { spawnServer } from '../tests/support/process.ts';
 
 const { values } = parseArgs({

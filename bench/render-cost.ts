@@ -23,7 +23,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { BROWSER_HEADERS, IMAGE_RUNTIME_ENV, pageCacheStats, percentile } from './browser-like.ts';
+import { BROWSER_HEADERS, pageCacheStats, percentile } from './browser-like.ts';
+import { IMAGE_RUNTIME_ENV } from '../tests/support/image-runtime.ts';
 import { freePort, spawnServer } from '../tests/support/process.ts';
 
 const { values } = parseArgs({

@@ -58,6 +58,8 @@ export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 type Page = {
   status: number;
   headers: Array<[string, string]>;
+  /** What the headers take (the CSP alone is ~2.5 KB: it hashes this page's own inline scripts). */
+  headersLength: number;
   /** The route pattern that rendered it, for metrics. */
   route: string | undefined;
   /** A strong validator of the document; each encoding's ETag derives from it. */
@@ -92,7 +94,8 @@ export function createPageHandler({
 }: PageHandlerOptions): RequestHandler {
   const pages = new LRUCache<string, Page>({
     maxSize: maxBytes,
-    sizeCalculation: (page) => page.gzip.length + (page.br?.length ?? 0) + (page.identity?.length ?? 0) + 1024,
+    sizeCalculation: (page) =>
+      page.gzip.length + (page.br?.length ?? 0) + (page.identity?.length ?? 0) + page.headersLength + 512,
   });
   const reportSize = () => observer.size?.(pages.calculatedSize, pages.size);
   /** Stores a page again after a copy was added to it, so its size counts, unless it has been evicted. */
@@ -146,9 +149,11 @@ export function createPageHandler({
     observer.render?.((performance.now() - started) / 1000);
     if (!isShareable(response)) return response;
     const identity = Buffer.from(await response.arrayBuffer());
+    const headers = storedHeaders(response, defaultCacheControl);
     const page: Page = {
       status: response.status,
-      headers: storedHeaders(response, defaultCacheControl),
+      headers,
+      headersLength: headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0),
       route: response.headers.get(ROUTE_HEADER) ?? undefined,
       hash: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
       gzip: compact(await gzipAsync(identity, { level: 9 })),
