@@ -62,18 +62,25 @@ export function oneRequestAtATime(
   handler: RequestListener,
 ): RequestListener<typeof IncomingMessage, typeof ServerResponse> {
   const queues = new WeakMap<Socket, Queue>();
+  // Made outside the request listener: a closure made inside it would share its scope, and the socket's close
+  // listener would keep the connection's first request and response alive as long as the connection.
+  const queueOf = (socket: Socket): Queue => {
+    let queue = queues.get(socket);
+    if (!queue) {
+      const created: Queue = { busy: false, waiting: [] };
+      queues.set(socket, created);
+      socket.once('close', () => {
+        created.waiting.length = 0;
+      });
+      queue = created;
+    }
+    return queue;
+  };
   return (req, res) => {
     const socket = req.socket;
     // Requests parsed from bytes that arrived before the connection was closed: nobody is waiting for them.
     if (socket.destroyed) return;
-    let queue = queues.get(socket);
-    if (!queue) {
-      queue = { busy: false, waiting: [] };
-      queues.set(socket, queue);
-      socket.once('close', () => {
-        queue!.waiting.length = 0;
-      });
-    }
+    const queue = queueOf(socket);
     const run = () => {
       // The client has gone while the request waited: no page is rendered for nobody.
       if (socket.destroyed) return;

@@ -7,7 +7,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import autocannon from 'autocannon';
 import { BROWSER_HEADERS } from '../../bench/browser-like.ts';
-import { exchange, flood, probeHealth, rssOf, sendAndReset, statuses, watchServer } from '../support/attack.ts';
+import {
+  exchange,
+  flood,
+  openIdleConnections,
+  probeHealth,
+  rssOf,
+  sendAndReset,
+  statuses,
+  watchServer,
+} from '../support/attack.ts';
 import { HAS_JEMALLOC, IMAGE_RUNTIME_ENV } from '../support/image-runtime.ts';
 import { spawnServer, type ServerProcess } from '../support/process.ts';
 import { httpRequest, rawRequest } from '../support/raw-http.ts';
@@ -52,6 +61,26 @@ describe('floods', () => {
       `health checks without an answer within 1 s (slowest ${seen.slowestMs.toFixed(0)} ms)`,
     ).toBe(0);
     expect(seen.probes).toBeGreaterThan(20);
+  }, 60_000);
+
+  it('10,000 open connections, idle after a request each, leave the image’s server up and /healthz answering', async () => {
+    // The image caps V8's heap (0018): what each connection keeps must fit in it many thousand times over. A
+    // keep-alive timeout as long as behind a load balancer's, so that none closes while they accumulate.
+    server = await spawnServer({ LOG_LEVEL: 'error', KEEP_ALIVE_TIMEOUT_MS: '65000', ...IMAGE_RUNTIME_ENV });
+    const watch = watchServer(server.port, server.child.pid!, { rssLimitMb: 400, healthLimitMs: 1_000 });
+    const sockets = await openIdleConnections(server.port, 10_000, 'GET /about HTTP/1.1\r\nHost: x\r\n\r\n');
+    try {
+      await sleep(2_000);
+      const seen = await watch.stop();
+      expect(server.child.exitCode, 'the server process died').toBeNull();
+      expect(sockets.filter((socket) => !socket.destroyed).length, 'connections still open').toBe(10_000);
+      expect(
+        seen.slowProbes,
+        `health checks without an answer within 1 s (slowest ${seen.slowestMs.toFixed(0)} ms)`,
+      ).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
   }, 60_000);
 
   // Tracking parameters, or an attacker's random query strings: every distinct URL is a render and a place in

@@ -191,3 +191,35 @@ export function exchange(
 export function statuses(text: string): number[] {
   return [...text.matchAll(/HTTP\/1\.1 (\d{3}) [^\r\n]*\r\n/g)].map((match) => Number(match[1]));
 }
+
+/**
+ * Opens `count` connections, `batch` at a time (as clients arriving, not one SYN burst the listen backlog
+ * drops), each sending `payload` and waiting for the first bytes of its answer; resolves with the sockets,
+ * left open. The caller destroys them.
+ */
+export async function openIdleConnections(
+  port: number,
+  count: number,
+  payload: string,
+  batch = 200,
+): Promise<Socket[]> {
+  const sockets: Socket[] = [];
+  while (sockets.length < count) {
+    const opening = Array.from({ length: Math.min(batch, count - sockets.length) }, () => {
+      const socket = connect(port, '127.0.0.1');
+      sockets.push(socket);
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 5_000);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        socket.once('data', done);
+        socket.once('error', done);
+        socket.write(payload);
+      });
+    });
+    await Promise.all(opening);
+  }
+  return sockets;
+}
