@@ -28,7 +28,10 @@ import {
 } from './server/middleware.ts';
 import { createPageHandler } from './server/page-handler.ts';
 
-const root = path.dirname(fileURLToPath(import.meta.url));
+// The project's root: this file's folder, or two up when running as build/node/server.js (`npm run build`
+// compiles the server there for production; tsconfig.server.json).
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = here.endsWith(path.join('build', 'node')) ? path.resolve(here, '../..') : here;
 const buildDir = path.join(root, 'build');
 
 export type Mode = 'production' | 'development';

@@ -31,34 +31,43 @@ export default async function handleRequest(
   return new Response(body, { status: responseStatusCode, headers: responseHeaders });
 }
 
-/** The whole document as text; stops rendering as soon as the client has gone (the request's signal). */
+/**
+ * The whole document as text; stops rendering as soon as the client has gone (the request's signal), or once
+ * it has run past the stream timeout.
+ */
 function renderDocument(request: Request, routerContext: EntryContext, setStatus: (status: number) => void) {
   return new Promise<string>((resolve, reject) => {
     let settled = false;
+    let abortRender: (reason?: unknown) => void = () => {};
+    const onAbort = () => abortRender(request.signal.reason);
+    const timer = setTimeout(() => abortRender(), streamTimeout + 1000);
+    timer.unref();
+    request.signal.addEventListener('abort', onAbort, { once: true });
+    // The timer and the listener reach the whole render (through its abort function): both go as soon as it
+    // is done, or every finished render stayed in memory until its timer ran out (0018).
+    const release = () => {
+      clearTimeout(timer);
+      request.signal.removeEventListener('abort', onAbort);
+    };
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       onAllReady() {
         settled = true;
+        release();
         const body = new PassThrough();
         pipe(body);
         resolve(text(body));
       },
-      onShellError: reject,
+      onShellError(error: unknown) {
+        release();
+        reject(error);
+      },
       onError(error: unknown) {
         setStatus(500);
         // Errors before the document is ready reach handleError through React Router; log only later ones.
         if (settled) logError(error, request);
       },
     });
-    const timer = setTimeout(abort, streamTimeout + 1000);
-    timer.unref();
-    request.signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        abort(request.signal.reason);
-      },
-      { once: true },
-    );
+    abortRender = abort;
   });
 }
 

@@ -7,7 +7,7 @@
  *   npm run bench:load -- --soak 20000      soak: RSS before and after 20,000 browser-like requests, then
  *                                           after 1,000 distinct /products URLs (--distinct N)
  *
- * It starts `node server.ts` (NODE_ENV=production) as its own process, so the numbers include everything an
+ * It starts the production server (build/node/server.js, as `npm start` does) as its own process, so the numbers include everything an
  * operator runs, and stops it afterwards. Resident memory (RSS) is read from /proc.
  */
 import { readFile } from 'node:fs/promises';
@@ -28,9 +28,18 @@ const { values } = parseArgs({
 });
 
 const server = await spawnServer({ LOG_LEVEL: 'warn', ...IMAGE_RUNTIME_ENV });
-const rssMb = async () => {
+// A server that dies under the benchmark is its finding: say how, with its last words.
+let stopping = false;
+server.child.once('exit', (code, signal) => {
+  if (stopping) return;
+  console.error(`\nthe server exited (${signal ?? `code ${code}`}); its last output:`);
+  for (const line of server.logs.slice(-20)) console.error(`  ${line.raw ?? JSON.stringify(line)}`);
+  process.exit(1);
+});
+/** Resident memory now, or its high-water mark since the server started (`VmHWM`), in MB. */
+const rssMb = async (field: 'VmRSS' | 'VmHWM' = 'VmRSS') => {
   const status = await readFile(`/proc/${server.child.pid}/status`, 'utf8');
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+  return Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) / 1024;
 };
 
 try {
@@ -72,6 +81,7 @@ try {
     // V8 gives memory back once allocation has calmed down (its memory reducer), not at once.
     await new Promise((resolve) => setTimeout(resolve, 15_000));
     console.log(`  RSS 15 s later: ${(await rssMb()).toFixed(1)} MB`);
+    console.log(`  peak RSS over the whole run (VmHWM): ${(await rssMb('VmHWM')).toFixed(1)} MB`);
     console.log(`  errors and non-2xx: ${failures}`);
   } else {
     const duration = Number(values.duration);
@@ -94,6 +104,7 @@ try {
     console.log(`\nRSS after the run: ${(await rssMb()).toFixed(1)} MB`);
   }
 } finally {
+  stopping = true;
   server.child.kill('SIGTERM');
   await server.exited;
 }

@@ -1,6 +1,6 @@
 /**
  * One impolite client must not take the server down (issue 13). Each test replays an attack on the real
- * server process (`node server.ts`, production build) over raw sockets on 127.0.0.1, bounded in time, and
+ * server process (the production build, as `npm start` runs it) over raw sockets on 127.0.0.1, bounded in time, and
  * checks what the attack must not achieve: memory past a bound, health checks unanswered, 5xx, a stalled
  * connection, error-level logs. Limits and reasons: docs/decisions/0013-limits-for-impolite-clients.md.
  */

@@ -26,12 +26,14 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Runs `node server.ts` in production mode as its own process on a free port, as an operator would, and
- * resolves once it is ready (/readyz answers 200, after its warm-up), as a load balancer would wait.
+ * Runs the server in production mode as its own process on a free port, as an operator would (`npm start`,
+ * the image: the compiled build/node/server.js; `node server.ts` in development), and resolves once it is
+ * ready (/readyz answers 200, after its warm-up), as a load balancer would wait.
  */
 export async function spawnServer(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['server.ts'], {
+  const entry = env.NODE_ENV === 'development' ? 'server.ts' : 'build/node/server.js';
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
