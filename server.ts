@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import express, { type Express } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { log, setLogLevel, type Level } from './server/log.ts';
@@ -168,6 +169,15 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   // Everything else is a page (or a 404 page) rendered by React Router: each page once, then served from
   // memory like a static file.
   const pageCacheMb = options.pageCacheMb ?? numberFromEnv('PAGE_CACHE_MB', 32)!;
+  // A stored page's headers live in V8's heap (~3.5 KB of a ~20 KB page): a cache the heap limit cannot hold
+  // beside the server's own ~25 MB would end in an out-of-memory error, not in evictions (0018).
+  const heapLimitMb = getHeapStatistics().heap_size_limit / 1024 / 1024;
+  if (mode === 'production' && pageCacheMb / 4 + 48 > heapLimitMb) {
+    log.warn(
+      { pageCacheMb, heapLimitMb: Math.round(heapLimitMb) },
+      'PAGE_CACHE_MB is large for the heap limit: raise --max-old-space-size by a quarter of it (README, Memory)',
+    );
+  }
   const publicUrl = options.publicUrl ?? publicUrlFromEnv();
   if (mode === 'production' && !publicUrl) {
     log.warn(

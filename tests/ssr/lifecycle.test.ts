@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { IMAGE_RUNTIME_ENV } from '../support/image-runtime.ts';
 import { spawnServer, type ServerProcess } from '../support/process.ts';
 
 let running: ServerProcess | undefined;
@@ -78,6 +79,21 @@ describe('the server process', () => {
       '/sitemap.xml',
     ]);
     expect((await fetch(`${running.origin}/readyz`)).status).toBe(200);
+  });
+
+  it('warns when PAGE_CACHE_MB is more than the image’s heap limit can hold, and not at the default', async () => {
+    const warning = (server: ServerProcess) =>
+      server.logs.find((line) => /PAGE_CACHE_MB is large/.test(String(line.msg)));
+    running = await spawnServer({ LOG_LEVEL: 'warn', NODE_OPTIONS: IMAGE_RUNTIME_ENV.NODE_OPTIONS! });
+    expect(warning(running)).toBeUndefined();
+    running.child.kill('SIGTERM');
+    await running.exited;
+    running = await spawnServer({
+      LOG_LEVEL: 'warn',
+      NODE_OPTIONS: IMAGE_RUNTIME_ENV.NODE_OPTIONS!,
+      PAGE_CACHE_MB: '512',
+    });
+    expect(warning(running)).toMatchObject({ level: 'warn', pageCacheMb: 512 });
   });
 
   it('LOG_LEVEL=warn silences request lines', async () => {
