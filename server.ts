@@ -11,7 +11,7 @@ import { getHeapStatistics } from 'node:v8';
 import express, { type Express } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { log, setLogLevel, type Level } from './server/log.ts';
-import { limitConnections, oneRequestAtATime } from './server/connections.ts';
+import { limitConnections, MAX_CONNECTIONS, oneRequestAtATime } from './server/connections.ts';
 import {
   createMetricsServer,
   observeRender,
@@ -169,10 +169,11 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   // Everything else is a page (or a 404 page) rendered by React Router: each page once, then served from
   // memory like a static file.
   const pageCacheMb = options.pageCacheMb ?? numberFromEnv('PAGE_CACHE_MB', 32)!;
-  // A stored page's headers live in V8's heap (~3.5 KB of a ~20 KB page): a cache the heap limit cannot hold
-  // beside the server's own ~25 MB would end in an out-of-memory error, not in evictions (0018).
+  // A stored page's headers live in V8's heap (~3.5 KB of a ~20 KB page): a cache the heap cannot hold
+  // beside the server's own ~25 MB, its renders and connections, and the young generation (the limit counts
+  // it: 104 MB for the image's 80 MB old space) would end in an out-of-memory error, not in evictions (0018).
   const heapLimitMb = getHeapStatistics().heap_size_limit / 1024 / 1024;
-  if (mode === 'production' && pageCacheMb / 4 + 48 > heapLimitMb) {
+  if (mode === 'production' && pageCacheMb / 4 + 72 > heapLimitMb) {
     log.warn(
       { pageCacheMb, heapLimitMb: Math.round(heapLimitMb) },
       'PAGE_CACHE_MB is large for the heap limit: raise --max-old-space-size by a quarter of it (README, Memory)',
@@ -266,6 +267,8 @@ export type ListenOptions = {
   shutdownDelayMs?: number;
   /** Idle keep-alive time; behind a load balancer, set it above the balancer's own idle timeout. */
   keepAliveTimeoutMs?: number;
+  /** Connections open at once; past it, new ones are closed unanswered. Default: MAX_CONNECTIONS, else 10,000. */
+  maxConnections?: number;
   /** Serve Prometheus metrics on this port (0: any free port); unset: no metrics server. Default: METRICS_PORT. */
   metricsPort?: number;
 };
@@ -288,7 +291,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   });
   server.maxHeadersCount = 100;
   // Pipelining, unread responses and requests per connection: see server/connections.ts.
-  limitConnections(server);
+  limitConnections(server, options.maxConnections ?? numberFromEnv('MAX_CONNECTIONS', MAX_CONNECTIONS));
   const { app, drain, close, warmUp } = await createApp({ ...options, hmrServer: server });
   server.on('request', oneRequestAtATime(app));
 

@@ -2,7 +2,8 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 // Four projects: pure logic, the real server's HTML, real Chromium, and attacks on the server process. `npm
-// test` builds first, since the SSR, browser and attack tests run the production build through server.ts.
+// test` builds first, since the SSR, browser and attack tests run the production build (the server itself
+// compiled to build/node when started as a process, as the image runs it).
 export default defineConfig({
   plugins: [vanillaExtractPlugin()],
   test: {

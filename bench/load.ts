@@ -10,11 +10,11 @@
  * It starts the production server (build/node/server.js, as `npm start` does) as its own process, so the numbers include everything an
  * operator runs, and stops it afterwards. Resident memory (RSS) is read from /proc.
  */
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { BROWSER_HEADERS } from './browser-like.ts';
 import { ALLOCATOR, IMAGE_RUNTIME_ENV } from '../tests/support/image-runtime.ts';
+import { rssOf } from '../tests/support/attack.ts';
 import { spawnServer } from '../tests/support/process.ts';
 
 const { values } = parseArgs({
@@ -30,17 +30,13 @@ const { values } = parseArgs({
 const server = await spawnServer({ LOG_LEVEL: 'warn', ...IMAGE_RUNTIME_ENV });
 // A server that dies under the benchmark is its finding: say how, with its last words.
 let stopping = false;
-server.child.once('exit', (code, signal) => {
+// 'close', not 'exit': its output may still be on its way when it exits.
+server.child.once('close', (code, signal) => {
   if (stopping) return;
   console.error(`\nthe server exited (${signal ?? `code ${code}`}); its last output:`);
   for (const line of server.logs.slice(-20)) console.error(`  ${line.raw ?? JSON.stringify(line)}`);
   process.exit(1);
 });
-/** Resident memory now, or its high-water mark since the server started (`VmHWM`), in MB. */
-const rssMb = async (field: 'VmRSS' | 'VmHWM' = 'VmRSS') => {
-  const status = await readFile(`/proc/${server.child.pid}/status`, 'utf8');
-  return Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) / 1024;
-};
 
 try {
   const paths = values.paths.split(',');
@@ -53,7 +49,7 @@ try {
       `soak: ${amount} browser-like requests over ${paths.join(', ')} at ${connections} connections, in ${rounds} rounds`,
     );
     console.log(`  server run as the image runs it: ${IMAGE_RUNTIME_ENV.NODE_OPTIONS}, ${ALLOCATOR}`);
-    console.log(`  RSS idle: ${(await rssMb()).toFixed(1)} MB`);
+    console.log(`  RSS idle: ${rssOf(server.child.pid!).now.toFixed(1)} MB`);
     let failures = 0;
     for (let round = 1; round <= rounds; round++) {
       const result = await autocannon({
@@ -64,7 +60,9 @@ try {
         requests: paths.map((path) => ({ path })),
       });
       failures += result.errors + result.timeouts + result.non2xx;
-      console.log(`  RSS after ${round * Math.ceil(amount / rounds)} requests: ${(await rssMb()).toFixed(1)} MB`);
+      console.log(
+        `  RSS after ${round * Math.ceil(amount / rounds)} requests: ${rssOf(server.child.pid!).now.toFixed(1)} MB`,
+      );
     }
     // Distinct URLs (tracking parameters, say) each render and take a place in the page cache.
     const distinct = Number(values.distinct);
@@ -77,11 +75,11 @@ try {
       requests: [{ setupRequest: (request) => ({ ...request, path: `/products?utm_campaign=c${next++}` }) }],
     });
     failures += result.errors + result.timeouts + result.non2xx;
-    console.log(`  RSS after ${distinct} distinct /products URLs: ${(await rssMb()).toFixed(1)} MB`);
+    console.log(`  RSS after ${distinct} distinct /products URLs: ${rssOf(server.child.pid!).now.toFixed(1)} MB`);
     // V8 gives memory back once allocation has calmed down (its memory reducer), not at once.
     await new Promise((resolve) => setTimeout(resolve, 15_000));
-    console.log(`  RSS 15 s later: ${(await rssMb()).toFixed(1)} MB`);
-    console.log(`  peak RSS over the whole run (VmHWM): ${(await rssMb('VmHWM')).toFixed(1)} MB`);
+    console.log(`  RSS 15 s later: ${rssOf(server.child.pid!).now.toFixed(1)} MB`);
+    console.log(`  peak RSS over the whole run (VmHWM): ${rssOf(server.child.pid!).peak.toFixed(1)} MB`);
     console.log(`  errors and non-2xx: ${failures}`);
   } else {
     const duration = Number(values.duration);
@@ -101,7 +99,7 @@ try {
         );
       }
     }
-    console.log(`\nRSS after the run: ${(await rssMb()).toFixed(1)} MB`);
+    console.log(`\nRSS after the run: ${rssOf(server.child.pid!).now.toFixed(1)} MB`);
   }
 } finally {
   stopping = true;

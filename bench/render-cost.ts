@@ -70,7 +70,7 @@ cold.child.kill('SIGTERM');
 await cold.exited;
 
 // Render cost: each page rendered afresh, one request at a time.
-const uncached = await spawnServer({ LOG_LEVEL: 'warn', PAGE_CACHE: 'off' });
+const uncached = await spawnServer({ LOG_LEVEL: 'warn', PAGE_CACHE: 'off', ...IMAGE_RUNTIME_ENV });
 const renderMs: Record<string, number> = {};
 for (const page of paths) {
   const times: number[] = [];

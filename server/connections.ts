@@ -24,9 +24,29 @@ export const MAX_REQUESTS_PER_SOCKET = 1_000;
 /** A response that makes no progress this long (the client reads nothing) gets its connection closed. */
 export const SEND_TIMEOUT_MS = 30_000;
 
+/**
+ * Connections open at once, by default. Each costs some 3–5 KB of V8's heap, which the image caps (0018):
+ * 10,000 fit with room to spare, and a replica behind a proxy sees a few dozen. Past it, new connections
+ * are closed unanswered, so a flood of them is refused instead of exhausting the heap.
+ */
+export const MAX_CONNECTIONS = 10_000;
+
+/** At most one warning this often about connections refused at the limit, with how many were. */
+const DROP_WARNING_INTERVAL_MS = 10_000;
+
 type Queue = { busy: boolean; waiting: Array<() => void> };
 
-export function limitConnections(server: Server): void {
+export function limitConnections(server: Server, maxConnections = MAX_CONNECTIONS): void {
+  server.maxConnections = maxConnections;
+  let dropped = 0;
+  let warnedAt = -Infinity;
+  server.on('drop', () => {
+    dropped++;
+    if (performance.now() - warnedAt < DROP_WARNING_INTERVAL_MS) return;
+    warnedAt = performance.now();
+    log.warn({ limit: maxConnections, refused: dropped }, 'connections refused: too many open');
+    dropped = 0;
+  });
   // Past this count, Node answers each further request with a 503 and closes the connection after the last
   // one: no connection, however well-behaved, is held for ever.
   server.maxRequestsPerSocket = MAX_REQUESTS_PER_SOCKET;

@@ -63,17 +63,23 @@ describe('floods', () => {
     expect(seen.probes).toBeGreaterThan(20);
   }, 60_000);
 
-  it('10,000 open connections, idle after a request each, leave the image’s server up and /healthz answering', async () => {
-    // The image caps V8's heap (0018): what each connection keeps must fit in it many thousand times over. A
-    // keep-alive timeout as long as behind a load balancer's, so that none closes while they accumulate.
+  it('9,000 open connections, idle after a request each, leave the image’s server up and /healthz answering', async () => {
+    // The image caps V8's heap (0018): what each connection keeps must fit in it many thousand times over,
+    // below the connection limit (10,000). A keep-alive timeout as long as behind a load balancer's, so that
+    // none closes while they accumulate.
     server = await spawnServer({ LOG_LEVEL: 'error', KEEP_ALIVE_TIMEOUT_MS: '65000', ...IMAGE_RUNTIME_ENV });
     const watch = watchServer(server.port, server.child.pid!, { rssLimitMb: 400, healthLimitMs: 1_000 });
-    const sockets = await openIdleConnections(server.port, 10_000, 'GET /about HTTP/1.1\r\nHost: x\r\n\r\n');
+    const { sockets, answered } = await openIdleConnections(
+      server.port,
+      9_000,
+      'GET /about HTTP/1.1\r\nHost: x\r\n\r\n',
+    );
     try {
       await sleep(2_000);
       const seen = await watch.stop();
       expect(server.child.exitCode, 'the server process died').toBeNull();
-      expect(sockets.filter((socket) => !socket.destroyed).length, 'connections still open').toBe(10_000);
+      expect(answered, 'connections answered').toBe(9_000);
+      expect(sockets.filter((socket) => !socket.destroyed).length, 'connections still open').toBe(9_000);
       expect(
         seen.slowProbes,
         `health checks without an answer within 1 s (slowest ${seen.slowestMs.toFixed(0)} ms)`,
@@ -82,6 +88,28 @@ describe('floods', () => {
       for (const socket of sockets) socket.destroy();
     }
   }, 60_000);
+
+  it('past MAX_CONNECTIONS, new connections are closed unanswered with one warning, until some close', async () => {
+    server = await spawnServer({ LOG_LEVEL: 'warn', KEEP_ALIVE_TIMEOUT_MS: '65000', MAX_CONNECTIONS: '50' });
+    const request = 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n';
+    // 60 connections against a limit of 50: the last ones are refused. (One or two of the 50 may be this
+    // process's own keep-alive connections from waiting for /readyz.)
+    const open = await openIdleConnections(server.port, 60, request, 1);
+    expect(open.answered, 'connections answered').toBeLessThanOrEqual(50);
+    expect(open.answered, 'connections answered').toBeGreaterThanOrEqual(45);
+    expect(
+      open.sockets.slice(-10).every((socket) => socket.destroyed),
+      'the last 10 refused',
+    ).toBe(true);
+    const warnings = server.logs.filter((line) => line.msg === 'connections refused: too many open');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ level: 'warn', limit: 50 });
+    for (const socket of open.sockets.slice(0, 10)) socket.destroy();
+    await sleep(200);
+    const again = await openIdleConnections(server.port, 5, request);
+    expect(again.answered, 'connections answered once some have closed').toBe(5);
+    for (const socket of [...open.sockets, ...again.sockets]) socket.destroy();
+  });
 
   // Tracking parameters, or an attacker's random query strings: every distinct URL is a render and a place in
   // the page cache. Issue 12: the image's server stays at or below 200 MB through browser-like traffic and
@@ -108,6 +136,7 @@ describe('floods', () => {
         requests: [{ setupRequest: (request) => ({ ...request, path: `/products?utm_campaign=c${next++}` }) }],
       });
       const seen = await watch.stop();
+      expect(server.child.exitCode, 'the server process died').toBeNull();
       const { now, peak } = rssOf(server.child.pid!);
       for (const result of [browsers, busting]) {
         expect(result.errors + result.timeouts + result.non2xx, 'failed requests').toBe(0);

@@ -28,8 +28,8 @@ it('100 renders of distinct URLs leave the live heap where it was', async () => 
     expect(response.status).toBe(200);
     await response.text();
   };
-  // The first renders load and compile code; what they leave is not per render.
-  for (let i = 0; i < 20; i++) await render(`/products?warm=${i}`);
+  // The first renders load and optimise code; what they leave is not per render.
+  for (let i = 0; i < 60; i++) await render(`/products?warm=${i}`);
   const before = await liveHeapMb();
   for (let i = 0; i < 100; i++) await render(`/products?utm_campaign=c${i}`);
   const grown = (await liveHeapMb()) - before;

@@ -194,32 +194,35 @@ export function statuses(text: string): number[] {
 
 /**
  * Opens `count` connections, `batch` at a time (as clients arriving, not one SYN burst the listen backlog
- * drops), each sending `payload` and waiting for the first bytes of its answer; resolves with the sockets,
- * left open. The caller destroys them.
+ * drops), each sending `payload` and waiting (at most 5 s) for the first bytes of its answer. Resolves with
+ * the sockets, left open for the caller to destroy, and how many were answered.
  */
 export async function openIdleConnections(
   port: number,
   count: number,
   payload: string,
   batch = 200,
-): Promise<Socket[]> {
+): Promise<{ sockets: Socket[]; answered: number }> {
   const sockets: Socket[] = [];
+  let answered = 0;
   while (sockets.length < count) {
     const opening = Array.from({ length: Math.min(batch, count - sockets.length) }, () => {
       const socket = connect(port, '127.0.0.1');
       sockets.push(socket);
       return new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, 5_000);
-        const done = () => {
+        const done = (gotAnswer: boolean) => {
           clearTimeout(timer);
+          if (gotAnswer) answered++;
           resolve();
         };
-        socket.once('data', done);
-        socket.once('error', done);
+        socket.once('data', () => done(true));
+        socket.once('close', () => done(false));
+        socket.on('error', () => {});
         socket.write(payload);
       });
     });
     await Promise.all(opening);
   }
-  return sockets;
+  return { sockets, answered };
 }

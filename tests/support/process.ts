@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,18 @@ export type ServerProcess = {
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
 };
+
+/**
+ * The production server runs compiled (build/node); a test run straight after editing server.ts or server/
+ * without `npm run build` would test the code from before the edit. Refuse to.
+ */
+function assertBuildIsCurrent(): void {
+  const compiled = path.join(root, 'build/node/server.js');
+  if (!existsSync(compiled)) throw new Error('No build/node/server.js: run `npm run build` first.');
+  const sources = ['server.ts', ...readdirSync(path.join(root, 'server')).map((file) => `server/${file}`)];
+  const newer = sources.filter((file) => statSync(path.join(root, file)).mtimeMs > statSync(compiled).mtimeMs);
+  if (newer.length) throw new Error(`${newer.join(', ')} changed since the last build: run \`npm run build\` first.`);
+}
 
 /** A port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -33,6 +46,7 @@ export async function freePort(): Promise<number> {
 export async function spawnServer(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const entry = env.NODE_ENV === 'development' ? 'server.ts' : 'build/node/server.js';
+  if (entry !== 'server.ts') assertBuildIsCurrent();
   const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
