@@ -68,6 +68,8 @@ function renderDocument(request: Request, routerContext: EntryContext, setStatus
       },
     });
     abortRender = abort;
+    // A signal aborted already (the client left while loaders ran) fires no event.
+    if (request.signal.aborted) onAbort();
   });
 }
 

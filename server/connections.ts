@@ -85,15 +85,13 @@ export function oneRequestAtATime(
   // Made outside the request listener: a closure made inside it would share its scope, and the socket's close
   // listener would keep the connection's first request and response alive as long as the connection.
   const queueOf = (socket: Socket): Queue => {
-    let queue = queues.get(socket);
-    if (!queue) {
-      const created: Queue = { busy: false, waiting: [] };
-      queues.set(socket, created);
-      socket.once('close', () => {
-        created.waiting.length = 0;
-      });
-      queue = created;
-    }
+    const existing = queues.get(socket);
+    if (existing) return existing;
+    const queue: Queue = { busy: false, waiting: [] };
+    queues.set(socket, queue);
+    socket.once('close', () => {
+      queue.waiting.length = 0;
+    });
     return queue;
   };
   return (req, res) => {
