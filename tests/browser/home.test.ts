@@ -2,7 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NEW_ARRIVALS_LAYOUT } from '../../app/components/home/NewArrivals/layout.ts';
 import { BANNER_AUTOPLAY_INTERVAL, bannerSlides, newArrivals } from '../../fixtures/home.ts';
-import { axeViolations, openPage, waitForHydration, type PageOptions } from '../support/browser.ts';
+import {
+  axeViolations,
+  isWithinViewportWidth,
+  openPage,
+  waitForHydration,
+  type PageOptions,
+} from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/setup.ts';
 
 useServerAndBrowser();
@@ -264,14 +270,7 @@ describe('the whole page', () => {
     const viewport = banner(page).locator('[aria-roledescription="slide"]').first().locator('xpath=../..');
     await viewport.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
     const lastTitle = page.getByRole('heading', { name: bannerSlides[3]!.title });
-    await expect
-      .poll(() =>
-        lastTitle.evaluate((element) => {
-          const box = element.getBoundingClientRect();
-          return box.left >= 0 && box.right <= window.innerWidth;
-        }),
-      )
-      .toBe(true);
+    await expect.poll(() => isWithinViewportWidth(lastTitle)).toBe(true);
     await close();
   });
 });

@@ -5,6 +5,7 @@ import {
   axeViolations,
   forgetLayoutShifts,
   holdScripts,
+  isWithinViewportWidth,
   launchBrowser,
   layoutShiftTotal,
   layoutShifts,
@@ -509,14 +510,7 @@ describe('the whole page', () => {
     await lastImage.evaluate((image) =>
       image.closest('[aria-roledescription="slide"]')!.parentElement!.parentElement!.scrollTo({ left: 10_000 }),
     );
-    await expect
-      .poll(() =>
-        lastImage.evaluate((image) => {
-          const box = image.getBoundingClientRect();
-          return box.left >= 0 && box.right <= window.innerWidth;
-        }),
-      )
-      .toBe(true);
+    await expect.poll(() => isWithinViewportWidth(lastImage)).toBe(true);
 
     const form = page.getByRole('form', { name: 'Add a Review' });
     await form.getByLabel('Name').fill('Ann');

@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContextOptions, type Page, type Route } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+  type Route,
+} from 'playwright-core';
 
 /** Debian's Chromium, never a downloaded browser; these flags keep it off this machine's closed network. */
 export function launchBrowser(): Promise<Browser> {
@@ -140,4 +147,12 @@ export async function waitForStyles(page: Page): Promise<void> {
 /** The sum of layout-shift scores since `recordLayoutShifts` (shifts of content in view only, as CLS counts). */
 export function layoutShiftTotal(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { layoutShiftTotal: number }).layoutShiftTotal);
+}
+
+/** Whether the element is wholly inside the viewport's width (scrolled into view in a carousel, say). */
+export function isWithinViewportWidth(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.left >= 0 && box.right <= window.innerWidth;
+  });
 }
