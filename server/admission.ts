@@ -16,14 +16,20 @@ export const RENDER_DEADLINE_MS = 5_000;
 
 /**
  * What one waiting render holds in V8's heap: its request and response and the Fetch request made for React
- * Router. Measured at MEASURED KB (0019, `npm run bench:admission`); counted with room to spare.
+ * Router. Measured at 17 KB with its connection (tests/ssr/admission-cost.test.ts, which keeps this above it).
  */
 export const WAITING_RENDER_BYTES = 32 * 1024;
 
-/** What one running render allocates, garbage included: a bound on what it holds at once. Measured at MEASURED. */
+/**
+ * What one running render allocates, garbage included: a bound on what it holds at once. Measured at 2.0 to
+ * 3.3 MB for the heaviest pages (the same test).
+ */
 export const RUNNING_RENDER_BYTES = 8 * 1024 * 1024;
 
-/** Renders under way at once (see the page handler). */
+/**
+ * Renders under way at once. Rendering is CPU work on Node's one JavaScript thread, so more at a time only
+ * makes each slower, and every one in progress holds its garbage: the heap (and RSS) grows with them.
+ */
 export const RENDER_CONCURRENCY = 2;
 
 /**

@@ -16,7 +16,7 @@ import { createHeaders, createRequest, sendResponse } from '@remix-run/node-fetc
 import compression from 'compression';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { LRUCache } from 'lru-cache';
-import { createAdmission, Shed, type AdmissionOptions, type ShedReason } from './admission.ts';
+import { createAdmission, RENDER_CONCURRENCY, Shed, type AdmissionOptions, type ShedReason } from './admission.ts';
 import { chooseEncoding as negotiate, type Encoding } from './middleware.ts';
 import type { PageUrl } from './page-url.ts';
 
@@ -86,12 +86,6 @@ type Page = {
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
-
-/**
- * Renders under way at once. Rendering is CPU work on Node's one JavaScript thread, so more at a time only
- * makes each slower, and every one in progress holds its garbage: the heap (and RSS) grows with them.
- */
-const RENDER_CONCURRENCY = 2;
 
 /** Admission when not given (tests): a generous queue. server.ts derives the real one from the heap (0019). */
 const DEFAULT_ADMISSION = { maxWaiting: 1_000, maxWaitMs: 5_000 };
