@@ -327,6 +327,8 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
       url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}`,
       port: actualPort,
       mode: options.mode ?? modeFromEnv(),
+      // What memory settings it runs with (runtime.env, or NODE_OPTIONS): the render queue is sized from it.
+      heapLimitMb: Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024),
     },
     'listening',
   );
