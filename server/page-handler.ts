@@ -141,7 +141,15 @@ export function createPageHandler({
    * React Router's handler, a few at a time, past the bounds shed (Shed); a request whose client left while
    * it waited is not rendered.
    */
-  const renderLimited = (request: Request) => admission.run(() => handler(request), request.signal);
+  const renderLimited = (request: Request) =>
+    admission.run(async () => {
+      const started = performance.now();
+      try {
+        return await handler(request);
+      } finally {
+        observer.render?.((performance.now() - started) / 1000);
+      }
+    }, request.signal);
 
   let brotliQueue = Promise.resolve();
   const brotliPending = new Set<Page>();
@@ -171,10 +179,8 @@ export function createPageHandler({
 
   /** Renders the page for a key once, however many requests for it arrive meanwhile. */
   const render = async (key: string, url: URL, req: ExpressRequest, res: ExpressResponse): Promise<Page | Response> => {
-    const started = performance.now();
     // HEAD is answered from the stored GET, so a HEAD request renders the GET.
     const response = await renderLimited(fetchRequest(req, res, url, 'GET'));
-    observer.render?.((performance.now() - started) / 1000);
     if (!isShareable(response)) return response;
     const identity = Buffer.from(await response.arrayBuffer());
     const headers = storedHeaders(response, defaultCacheControl);
