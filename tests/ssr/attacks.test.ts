@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import { BROWSER_HEADERS } from '../../bench/browser-like.ts';
 import { MAX_REQUESTS_PER_SOCKET } from '../../server/connections.ts';
 import {
+  burst,
   exchange,
   flood,
   openIdleConnections,
@@ -150,6 +151,49 @@ describe('floods', () => {
     },
     60_000,
   );
+
+  // A flash sale, or an attacker: 1,500 shoppers at once, each with a URL never seen before. Before admission
+  // control (0019) every one was a render queued without bound, and the image's heap ran out (issue 20).
+  const neverSeen = (i: number) =>
+    [`/?utm_source=sale&x=${i}`, `/products?page=${(i % 11) + 2}&cb=${i}`, `/sale-${i}`][i % 3]!;
+
+  it('a burst of 1,500 never-seen URLs is answered in full: they mean a few pages, each rendered once (0020)', async () => {
+    server = await spawnServer({ LOG_LEVEL: 'error', ...IMAGE_RUNTIME_ENV });
+    const watch = watchServer(server.port, server.child.pid!, { rssLimitMb: 256, healthLimitMs: 1_000 });
+    const result = await burst(server.port, {
+      count: 1_500,
+      path: neverSeen,
+      headers: BROWSER_HEADERS,
+      timeoutMs: 20_000,
+    });
+    const seen = await watch.stop();
+    expect(server.child.exitCode, 'the server process died').toBeNull();
+    expect(Object.fromEntries(result.statuses)).toEqual({ 200: 1_000, 404: 500 });
+    expect(result.unanswered, 'requests closed or left unanswered').toBe(0);
+    expect(seen.peakRssMb, 'peak RSS in MB').toBeLessThanOrEqual(256);
+    expect(seen.slowProbes, `health checks slower than 1 s (slowest ${seen.slowestMs.toFixed(0)} ms)`).toBe(0);
+  }, 60_000);
+
+  it('with every request a render (page cache off), 1,500 at once are each answered or shed with Retry-After, and the server lives', async () => {
+    server = await spawnServer({ LOG_LEVEL: 'error', PAGE_CACHE: 'off', ...IMAGE_RUNTIME_ENV });
+    const watch = watchServer(server.port, server.child.pid!, { rssLimitMb: 256, healthLimitMs: 1_000 });
+    const result = await burst(server.port, {
+      count: 1_500,
+      path: neverSeen,
+      headers: BROWSER_HEADERS,
+      timeoutMs: 20_000,
+    });
+    const seen = await watch.stop();
+    expect(server.child.exitCode, 'the server process died').toBeNull();
+    const { 200: ok = 0, 404: missing = 0, 503: shed = 0, ...other } = Object.fromEntries(result.statuses);
+    expect(other, 'other statuses').toEqual({});
+    expect(ok + missing + shed).toBe(1_500);
+    expect(shed, 'renders shed').toBeGreaterThan(0);
+    expect(result.shedWithoutRetryAfter, '503s without Retry-After').toBe(0);
+    expect(result.unanswered, 'requests closed or left unanswered').toBe(0);
+    expect(seen.peakRssMb, 'peak RSS in MB').toBeLessThanOrEqual(256);
+    expect(seen.slowProbes, `health checks slower than 1 s (slowest ${seen.slowestMs.toFixed(0)} ms)`).toBe(0);
+  }, 60_000);
 
   it('work for clients that are gone stops: 5,000 pipelined cookie-bearing requests on connections reset at once', async () => {
     server = await spawnServer({ LOG_LEVEL: 'error' });
