@@ -45,11 +45,14 @@ export async function freePort(): Promise<number> {
  */
 export async function spawnServer(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const entry = env.NODE_ENV === 'development' ? 'server.ts' : 'build/node/server.js';
-  if (entry !== 'server.ts') assertBuildIsCurrent();
-  const child = spawn(process.execPath, [entry], {
+  const development = env.NODE_ENV === 'development';
+  if (!development) assertBuildIsCurrent();
+  // As `npm start` runs it: with runtime.env's heap settings, which a NODE_OPTIONS in `env` replaces.
+  const args = development ? ['server.ts'] : ['--env-file=runtime.env', 'build/node/server.js'];
+  const { NODE_OPTIONS: _inherited, ...inherited } = process.env;
+  const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...inherited, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: Array<Record<string, unknown>> = [];
