@@ -108,7 +108,7 @@ export async function checkProtection({ proxyUrl, replicaPort, proxyLog, check }
   const shed = during.filter((response) => response.status === 503);
   const entries = (await proxyLog())
     .split('\n')
-    .filter((line) => line.includes(`shed=${run}`))
+    .filter((line) => line.includes(`shed=${run}`) && line.includes('"to a replica"'))
     .map((line) => JSON.parse(line) as { status: number; upstreamStatus: string });
   check(floodShed > 0, `the replica overloaded directly shed ${floodShed} of 1,200 renders with 503`);
   check(

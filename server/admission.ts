@@ -63,8 +63,7 @@ export type AdmissionOptions = {
   maxWaiting: number;
   /** How long a render may wait for its turn before it is shed. */
   maxWaitMs: number;
-  /** Told of every render shed, and of the queue's length whenever it changes (for metrics). */
-  onShed?: (reason: ShedReason) => void;
+  /** Told of the number waiting whenever it changes (for metrics). */
   onWaiting?: (waiting: number) => void;
 };
 
@@ -74,34 +73,32 @@ export type Admission = {
    * deadline, and with the signal's reason when the client goes away while it waits.
    */
   run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /**
+   * Waits for a render already admitted for another request (the same page): it takes no place among the
+   * renders running, but counts with those waiting, as it holds its request as long; past the bound, Shed.
+   */
+  share<T>(render: Promise<T>): Promise<T>;
   readonly running: number;
+  /** Renders waiting for their turn, and requests waiting on a render under way. */
   readonly waiting: number;
 };
 
 type Waiter = { start: () => void; cancel: (error: unknown) => void };
 
-export function createAdmission({
-  concurrency,
-  maxWaiting,
-  maxWaitMs,
-  onShed,
-  onWaiting,
-}: AdmissionOptions): Admission {
+export function createAdmission({ concurrency, maxWaiting, maxWaitMs, onWaiting }: AdmissionOptions): Admission {
   let running = 0;
+  let sharing = 0;
   // A Set keeps insertion order: the first value is the oldest waiter, and any waiter leaves in O(1).
   const queue = new Set<Waiter>();
+  const waiting = () => queue.size + sharing;
+  const report = () => onWaiting?.(waiting());
 
   const next = () => {
     const first = queue.values().next();
     if (first.done) return;
     queue.delete(first.value);
-    onWaiting?.(queue.size);
+    report();
     first.value.start();
-  };
-
-  const shed = (reason: ShedReason) => {
-    onShed?.(reason);
-    return new Shed(reason);
   };
 
   return {
@@ -109,7 +106,16 @@ export function createAdmission({
       return running;
     },
     get waiting() {
-      return queue.size;
+      return waiting();
+    },
+    share<T>(render: Promise<T>): Promise<T> {
+      if (waiting() >= maxWaiting) return Promise.reject(new Shed('queue_full'));
+      sharing++;
+      report();
+      return render.finally(() => {
+        sharing--;
+        report();
+      });
     },
     run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
       if (signal?.aborted) return Promise.reject(signal.reason);
@@ -123,7 +129,7 @@ export function createAdmission({
         }
       };
       if (running < concurrency && queue.size === 0) return execute();
-      if (queue.size >= maxWaiting) return Promise.reject(shed('queue_full'));
+      if (waiting() >= maxWaiting) return Promise.reject(new Shed('queue_full'));
       return new Promise<T>((resolve, reject) => {
         const leave = () => {
           clearTimeout(timer);
@@ -137,16 +143,16 @@ export function createAdmission({
           },
           cancel: (error) => {
             leave();
-            onWaiting?.(queue.size);
+            report();
             reject(error);
           },
         };
         const onAbort = () => waiter.cancel(signal!.reason);
-        const timer = setTimeout(() => waiter.cancel(shed('deadline')), maxWaitMs);
+        const timer = setTimeout(() => waiter.cancel(new Shed('deadline')), maxWaitMs);
         timer.unref();
         signal?.addEventListener('abort', onAbort, { once: true });
         queue.add(waiter);
-        onWaiting?.(queue.size);
+        report();
       });
     },
   };

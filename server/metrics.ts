@@ -58,7 +58,7 @@ export function recordPageCache(result: 'hit' | 'miss'): void {
 
 const rendersShed = new Counter({
   name: 'render_shed_total',
-  help: 'Renders refused with 503 and Retry-After: the queue was full (queue_full) or the request waited too long (deadline).',
+  help: 'Requests answered 503 with Retry-After, their render shed: too many waiting (queue_full) or waited too long (deadline).',
   labelNames: ['reason'] as const,
   registers: [registry],
 });

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gunzip, gunzipSync, gzip } from 'node:zlib';
-import { createHeaders, createRequest, sendResponse } from '@remix-run/node-fetch-server';
+import { createHeaders, sendResponse } from '@remix-run/node-fetch-server';
 import compression from 'compression';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { LRUCache } from 'lru-cache';
@@ -61,10 +61,18 @@ const ROUTE_HEADER = 'x-storefront-route';
 /** Public pages: browsers revalidate every time (a 304 is cheap); shared caches keep them a minute and then
  * serve them stale for a day while they fetch a fresh copy in the background. */
 export const SHARED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=86400';
+/**
+ * The not-found page: shared caches keep it a minute, but do not serve it stale, so that a path a new
+ * version adds is not answered 404 for a day.
+ */
+export const SHARED_NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
 /** Pages that carry the request's Host (no PUBLIC_URL): only the browser that asked may keep them. */
 export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
 
 export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** A render under way for the page cache, and how many requests wait for it. */
+type Rendering = { promise: Promise<Page | Response>; clients: number; controller: AbortController };
 
 type Page = {
   status: number;
@@ -111,7 +119,7 @@ export function createPageHandler({
   cache,
   publicUrl,
   maxBytes = DEFAULT_PAGE_CACHE_BYTES,
-  pageUrl = (url) => ({ url, key: url.pathname + url.search, dropped: [] }),
+  pageUrl = (url) => ({ url, key: url.pathname + url.search, dropped: [], unknown: false }),
   admission: { maxWaiting, maxWaitMs } = DEFAULT_ADMISSION,
   observer = {},
 }: PageHandlerOptions): RequestHandler {
@@ -126,15 +134,15 @@ export function createPageHandler({
     if (pages.peek(key) === page) pages.set(key, page);
     reportSize();
   };
-  const rendering = new Map<string, Promise<Page | Response>>();
+  const rendering = new Map<string, Rendering>();
   const defaultCacheControl = publicUrl ? SHARED_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL;
+  const notFoundCacheControl = publicUrl ? SHARED_NOT_FOUND_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL;
   const origin = publicUrl ? URL.parse(publicUrl)?.origin : undefined;
   const compress = compression();
   const admission = createAdmission({
     concurrency: RENDER_CONCURRENCY,
     maxWaiting,
     maxWaitMs,
-    onShed: observer.shed,
     onWaiting: observer.waiting,
   });
   /**
@@ -177,14 +185,22 @@ export function createPageHandler({
       .finally(() => brotliPending.delete(page));
   };
 
-  /** Renders the page for a key once, however many requests for it arrive meanwhile. */
-  const render = async (key: string, url: URL, req: ExpressRequest, res: ExpressResponse): Promise<Page | Response> => {
+  /**
+   * Renders the page for a key once, however many requests for it arrive meanwhile. The render stops only
+   * when every one of them has gone (`signal`), not when the first has.
+   */
+  const render = async (
+    key: string,
+    page: PageUrl,
+    req: ExpressRequest,
+    signal: AbortSignal,
+  ): Promise<Page | Response> => {
     // HEAD is answered from the stored GET, so a HEAD request renders the GET.
-    const response = await renderLimited(fetchRequest(req, res, url, 'GET'));
-    if (!isShareable(response)) return response;
+    const response = await renderLimited(pageRequest(req, page.url, signal));
+    if (!isShareable(response, page.unknown)) return response;
     const identity = Buffer.from(await response.arrayBuffer());
-    const headers = storedHeaders(response, defaultCacheControl);
-    const page: Page = {
+    const headers = storedHeaders(response, response.status === 404 ? notFoundCacheControl : defaultCacheControl);
+    const stored: Page = {
       status: response.status,
       headers,
       headersLength: headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0),
@@ -193,15 +209,23 @@ export function createPageHandler({
       gzip: compact(await gzipAsync(identity, { level: 9 })),
       identityLength: identity.length,
     };
-    pages.set(key, page);
+    pages.set(key, stored);
     reportSize();
-    addBrotli(key, page, () => identity);
-    return page;
+    addBrotli(key, stored, () => identity);
+    return stored;
+  };
+
+  /** Counts a request among those a render is for; when each of them has gone, the render is stopped. */
+  const follow = (shared: Rendering, res: ExpressResponse) => {
+    shared.clients++;
+    res.once('close', () => {
+      if (!res.writableFinished && --shared.clients === 0) shared.controller.abort(new Error('every client has gone'));
+    });
   };
 
   const lookup = async (
     key: string,
-    url: URL,
+    page: PageUrl,
     req: ExpressRequest,
     res: ExpressResponse,
   ): Promise<Page | Response | undefined> => {
@@ -211,10 +235,13 @@ export function createPageHandler({
       return stored;
     }
     const pending = rendering.get(key);
-    if (pending) {
-      // Another request is rendering this page: share its result, unless it is not shareable or failed
-      // (its client gone, say); then this request renders its own. Shed, it is shed too.
-      const result = await pending.catch((error: unknown) => {
+    // A render every client of which has gone is being stopped: a new request starts another.
+    if (pending && !pending.controller.signal.aborted) {
+      // Another request is rendering this page: wait for it (counted with the renders waiting, 0019) and share
+      // its result, unless that is not shareable or failed (every client gone); then this request renders its
+      // own. Shed, it is shed too.
+      follow(pending, res);
+      const result = await admission.share(pending.promise).catch((error: unknown) => {
         if (error instanceof Shed) throw error;
         return undefined;
       });
@@ -225,12 +252,14 @@ export function createPageHandler({
       return undefined;
     }
     observer.lookup?.('miss');
-    const promise = render(key, url, req, res);
-    rendering.set(key, promise);
+    const controller = new AbortController();
+    const shared: Rendering = { clients: 0, controller, promise: render(key, page, req, controller.signal) };
+    follow(shared, res);
+    rendering.set(key, shared);
     try {
-      return await promise;
+      return await shared.promise;
     } finally {
-      rendering.delete(key);
+      if (rendering.get(key) === shared) rendering.delete(key);
     }
   };
 
@@ -241,11 +270,13 @@ export function createPageHandler({
       const get = req.method === 'GET' || req.method === 'HEAD';
       const meaning = get ? await pageUrl(requestUrl) : undefined;
       // React Router's route-discovery manifest: no render, so answered at once and never stored.
-      if (get && !meaning) return send(req, res, next, await handler(fetchRequest(req, res, requestUrl)));
+      if (get && !meaning) return send(req, res, next, await handler(pageRequest(req, requestUrl, closeSignal(res))));
+      // Another spelling of a route's path: to the route's own, before any render.
+      if (meaning?.redirect) return res.redirect(308, meaning.redirect);
       const url = meaning?.url ?? requestUrl;
       // Without PUBLIC_URL a page names the Host it was asked by, so the Host is part of what it means.
       const key = cache && meaning ? `${publicUrl ? '' : url.origin}${meaning.key}` : undefined;
-      let result = key ? await lookup(key, url, req, res) : undefined;
+      let result = key && meaning ? await lookup(key, meaning, req, res) : undefined;
       if (result && !(result instanceof Response)) {
         const page = result;
         if (key && !page.br) addBrotli(key, page, () => gunzipAsync(page.gzip));
@@ -253,9 +284,10 @@ export function createPageHandler({
         if (key && added) resize(key, page);
         return;
       }
-      result ??= await renderLimited(fetchRequest(req, res, url));
+      result ??= await renderLimited(pageRequest(req, url, closeSignal(res), req.method));
       send(req, res, next, meaning?.dropped.length ? keepDropped(result, meaning.dropped, url) : result);
     } catch (error) {
+      if (error instanceof Shed) observer.shed?.(error.reason);
       // A client that has gone needs no answer, and its request's abort is no fault of ours.
       if (res.destroyed) return;
       if (error instanceof Shed) return sendBusy(res);
@@ -304,11 +336,14 @@ function keepDropped(response: Response, dropped: Array<[string, string]>, url: 
 }
 
 /**
- * A response any shopper may get: a page (200) or the not-found page (404) without cookies, not marked private
- * by its route, varying by encoding at most.
+ * A response any shopper may get: a page (200), or the not-found page of an unknown path (404: one page for
+ * every such path, where a route's own 404 may depend on its URL), without cookies, not marked private by its
+ * route, varying by encoding at most.
  */
-function isShareable(response: Response): boolean {
-  if ((response.status !== 200 && response.status !== 404) || response.headers.has('set-cookie')) return false;
+function isShareable(response: Response, unknown: boolean): boolean {
+  if (!(response.status === 200 || (response.status === 404 && unknown)) || response.headers.has('set-cookie')) {
+    return false;
+  }
   const cacheControl = response.headers.get('cache-control') ?? '';
   const vary = (response.headers.get('vary') ?? '').toLowerCase();
   return !/no-store|private/.test(cacheControl) && (vary === '' || vary === 'accept-encoding');
@@ -373,18 +408,20 @@ function isFresh(req: ExpressRequest, etag: string): boolean {
   return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === etag);
 }
 
-/**
- * The Fetch request React Router expects for `url`, aborted when the client goes away. A body the server has
- * read already (the body limit, in server.ts) is handed on as it is.
- */
-function fetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL, method = req.method): Request {
-  if (method !== 'GET' && method !== 'HEAD' && !Buffer.isBuffer(req.body)) {
-    return createRequest(req, res, { protocol: url.protocol, host: url.host });
-  }
+/** A signal that aborts when the client goes away before its response is sent. */
+function closeSignal(res: ExpressResponse): AbortSignal {
   const controller = new AbortController();
   res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
+    if (!res.writableFinished) controller.abort(new Error('the client has gone'));
   });
-  const body = method === 'GET' || method === 'HEAD' ? null : (req.body as Uint8Array<ArrayBuffer>);
-  return new Request(url, { method, headers: createHeaders(req), body, signal: controller.signal });
+  return controller.signal;
+}
+
+/**
+ * The Fetch request React Router expects for `url`, aborted by `signal`. A body the server has read already
+ * (the body limit, in server.ts) is handed on as it is; HEAD is rendered as the GET it is answered from.
+ */
+function pageRequest(req: ExpressRequest, url: URL, signal: AbortSignal, method = 'GET'): Request {
+  const body = method === 'GET' || method === 'HEAD' ? null : (req.body as Uint8Array<ArrayBuffer> | undefined);
+  return new Request(url, { method, headers: createHeaders(req), body, signal });
 }

@@ -9,7 +9,7 @@
  * Every unknown path means the same thing, the not-found page, so it is rendered once whatever the path.
  * The browser keeps the full URL, so analytics in the page still see every parameter.
  */
-import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import { generatePath, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 
 /** The parameter by which a client navigation asks for some routes' data only (React Router's single fetch). */
 const ROUTES_PARAM = '_routes';
@@ -21,6 +21,14 @@ export type PageUrl = {
   key: string;
   /** The parameters left out, in their order, to pass on through a redirect. */
   dropped: Array<[string, string]>;
+  /** No route but the catch-all matched: the not-found page, the one 404 that may be stored. */
+  unknown: boolean;
+  /**
+   * Where to send the browser instead (a 308) when the path is another spelling of a route's own (`/About`,
+   * `/products/`, `/%70roducts`): routes match without regard to case, a trailing slash or encoding, and each
+   * spelling would otherwise be a render and a cache entry of its own.
+   */
+  redirect?: string;
 };
 
 type Routes = ServerBuild['routes'];
@@ -51,6 +59,11 @@ function routeTree(routes: Routes, parentId?: string): RouteWithParams[] {
     });
 }
 
+/** The path React Router's server reads a route's data from: /products.data, /_.data for the home page. */
+function dataPath(path: string): string {
+  return path.endsWith('/') ? `${path}_.data` : `${path}.data`;
+}
+
 /**
  * From a build, the function from a request's URL to its meaning, or undefined for a request that is not a
  * page: React Router's route-discovery manifest (`/__manifest?paths=…`), whose answer depends on every
@@ -58,14 +71,15 @@ function routeTree(routes: Routes, parentId?: string): RouteWithParams[] {
  */
 export function createPageUrls(build: Pick<ServerBuild, 'routes' | 'routeDiscovery' | 'basename'>) {
   const tree = routeTree(build.routes);
-  const manifestPath = build.routeDiscovery?.manifestPath ?? '/__manifest';
+  const basename = (build.basename ?? '/').replace(/\/$/, '');
+  const manifestPath = basename + (build.routeDiscovery?.manifestPath ?? '/__manifest');
   return (url: URL): PageUrl | undefined => {
     if (url.pathname === manifestPath) return undefined;
-    // A client navigation asks for /products.data (/_.data for the home page), as React Router's server does.
     const data = url.pathname.endsWith('.data');
     const pathname = data ? url.pathname.replace(/\/_\.data$|\.data$/, '') || '/' : url.pathname;
     const matches = matchRoutes(tree, pathname, build.basename) ?? [];
     const routes = matches.map((match) => match.route as RouteWithParams);
+    const unknown = routes.length === 0 || routes.at(-1)!.catchAll;
     const read = new Set(routes.flatMap((route) => route.searchParams));
     const kept = new URLSearchParams();
     const dropped: Array<[string, string]> = [];
@@ -73,15 +87,26 @@ export function createPageUrls(build: Pick<ServerBuild, 'routes' | 'routeDiscove
       if (read.has(name)) kept.append(name, value);
       else if (!(data && name === ROUTES_PARAM)) dropped.push([name, value]);
     }
-    // Which routes' data: React Router ignores ids that did not match, so only those that did are kept, in order.
+    // Which routes' data: React Router ignores ids that did not match, so only those that did are kept, in
+    // order; none left means all of them, as no parameter does.
     const wanted = data ? url.searchParams.get(ROUTES_PARAM)?.split(',') : undefined;
-    if (wanted) kept.set(ROUTES_PARAM, routes.flatMap(({ id }) => (id && wanted.includes(id) ? [id] : [])).join(','));
+    const ids = routes.flatMap(({ id }) => (id && wanted?.includes(id) ? [id] : []));
+    if (ids.length > 0) kept.set(ROUTES_PARAM, ids.join(','));
     const canonical = new URL(url);
     canonical.search = kept.size ? `?${kept}` : '';
     kept.sort();
-    const unknown = routes.length === 0 || routes.at(-1)!.catchAll;
+    const query = kept.size ? `?${kept}` : '';
     // Unknown paths all render the same not-found page: one key for them all (and one for their data).
-    const key = `${unknown ? `*${data ? '.data' : ''}` : canonical.pathname}${kept.size ? `?${kept}` : ''}`;
-    return { url: canonical, key, dropped };
+    if (unknown) return { url: canonical, key: `*${data ? '.data' : ''}${query}`, dropped, unknown };
+    // The route's own spelling of the path. Any other spelling of it (case, a trailing slash, percent-encoding)
+    // is redirected to it, so that the one spelling is the one stored, here and in a proxy's cache.
+    const pattern = routes.map((route) => route.path ?? '').join('/');
+    const own = new URL(
+      `${basename}/${generatePath(pattern, matches.at(-1)!.params)}`.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1'),
+      url,
+    ).pathname;
+    const page: PageUrl = { url: canonical, key: (data ? dataPath(own) : own) + query, dropped, unknown };
+    if (pathname !== own) page.redirect = (data ? dataPath(own) : own) + url.search;
+    return page;
   };
 }

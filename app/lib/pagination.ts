@@ -144,10 +144,10 @@ export function isCanonicalListing(params: URLSearchParams, options: ListingOpti
   });
 }
 
-/** The canonical query for a request's state, keeping the parameters the list does not use after it. */
+/**
+ * The canonical query for a request's state. Parameters the list does not use never reach its loader; the
+ * server passes them on through the redirect (server/page-url.ts, 0020).
+ */
 export function canonicalListingQuery(params: URLSearchParams, options: ListingOptions): string {
-  const query = new URLSearchParams(listingSearch(readListing(params, options), options));
-  for (const [name, value] of params) if (!listingParamNames.includes(name)) query.append(name, value);
-  const text = query.toString();
-  return text ? `?${text}` : '';
+  return listingSearch(readListing(params, options), options);
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFormNotice } from '../../fixtures/forms.ts';
-import { axeViolations, openPage, waitForHydration } from '../support/browser.ts';
+import { axeViolations, holdScripts, openPage, waitForHydration } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/setup.ts';
 
 useServerAndBrowser();
@@ -226,5 +226,34 @@ describe.each([375, 1280])('at %ipx', (width) => {
       expect(await axeViolations(page, 'main'), tab).toEqual([]);
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('a page asked with parameters its route does not read (0020)', () => {
+  it('renders and hydrates the same form action, and the form still answers', async () => {
+    const { page, problems, close } = await openPage(browser);
+    const scripts = await holdScripts(page);
+    await page.goto(`${server.origin}/contacts?utm_source=mail&gclid=1`, { waitUntil: 'commit' });
+    const form = page.locator('main form').first();
+    await form.waitFor();
+    const rendered = await form.getAttribute('action');
+    await scripts.release();
+    await waitForHydration(page);
+    expect(rendered).toBe('/contacts');
+    expect(await form.getAttribute('action')).toBe(rendered);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(new URL(request.url()).pathname + new URL(request.url()).search);
+    });
+    const { submit, fill } = forms[0]!;
+    for (const [label, value] of Object.entries(fill)) await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByRole('button', { name: submit, exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: demoFormNotice }).count(), { timeout: 10_000 })
+      .toBe(1);
+    // Posted to the route's path, as the server rendered it, not to the URL with its query.
+    expect(posts).toEqual(['/contacts.data']);
+    expect(problems).toEqual([]);
+    await close();
   });
 });

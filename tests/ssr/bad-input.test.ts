@@ -205,7 +205,7 @@ describe('a bad-input corpus against the real server', () => {
         `status ${response.status}`,
       ).toBe(true);
     } else {
-      expect([200, 301, 302, 404]).toContain(response.status);
+      expect([200, 301, 302, 308, 404]).toContain(response.status);
     }
     expect(response.body).not.toMatch(stackTrace);
     expect(response.body).not.toContain('createApp');

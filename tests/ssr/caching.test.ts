@@ -206,9 +206,30 @@ describe('one render per meaning: parameters no route reads, and unknown paths',
     expect(data.map((answer) => answer.status)).toEqual([404, 404]);
     expect(data[1]!.body.equals(data[0]!.body)).toBe(true);
     expect((await renders()) - before, 'renders for the other unknown paths').toBe(1);
+    // Sharing it is right only while the not-found page names no path: rendered afresh for two paths, it is
+    // the same bytes.
+    const [a, b] = await Promise.all(
+      ['/never-seen-a/x', '/never-seen-b?y=2'].map((path) => raw(uncached.origin, path, BROWSER)),
+    );
+    expect(decode(a!).equals(decode(b!))).toBe(true);
     // A stored 404 ignores preconditions (RFC 9110, 13.2.1): it is sent whole.
     const conditional = await raw(server.origin, '/never-seen-3', { ...BROWSER, 'if-none-match': first.headers.etag! });
     expect(conditional.status).toBe(404);
+  });
+
+  it('redirects another spelling of a route’s path to the route’s own, before rendering anything', async () => {
+    const before = await renders();
+    for (const [path, location] of [
+      ['/About', '/about'],
+      ['/products/?page=2', '/products?page=2'],
+      ['/%70roducts', '/products'],
+      ['/productdetails', '/productDetails'],
+    ]) {
+      const answer = await raw(server.origin, path!, BROWSER);
+      expect(answer.status, path).toBe(308);
+      expect(answer.headers.location, path).toBe(location);
+    }
+    expect((await renders()) - before).toBe(0);
   });
 
   it('gives the loader none of the parameters its route does not read, and a redirect passes them on', async () => {

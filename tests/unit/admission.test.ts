@@ -33,20 +33,35 @@ describe('admission of renders', () => {
     expect(admission.running + admission.waiting).toBe(0);
   });
 
-  it('sheds at once past maxWaiting, and counts it', async () => {
-    const shed: string[] = [];
+  it('sheds at once past maxWaiting', async () => {
+    const admission = createAdmission({ concurrency: 1, maxWaiting: 2, maxWaitMs: 10_000 });
+    const { task, open } = gate([], 'x');
+    const kept = [admission.run(task), admission.run(task), admission.run(task)];
+    await expect(admission.run(task)).rejects.toEqual(new Shed('queue_full'));
+    open();
+    await Promise.all(kept);
+  });
+
+  it('counts requests waiting on a render under way with those waiting for their turn', async () => {
+    const waiting: number[] = [];
     const admission = createAdmission({
       concurrency: 1,
       maxWaiting: 2,
       maxWaitMs: 10_000,
-      onShed: (reason) => shed.push(reason),
+      onWaiting: (count) => waiting.push(count),
     });
     const { task, open } = gate([], 'x');
-    const kept = [admission.run(task), admission.run(task), admission.run(task)];
+    const render = admission.run(task);
+    const queued = admission.run(task);
+    const shared = admission.share(render);
+    expect(admission.waiting).toBe(2);
+    await expect(admission.share(render)).rejects.toEqual(new Shed('queue_full'));
     await expect(admission.run(task)).rejects.toEqual(new Shed('queue_full'));
-    expect(shed).toEqual(['queue_full']);
     open();
-    await Promise.all(kept);
+    expect(await shared).toBe('x');
+    await queued;
+    expect(admission.waiting).toBe(0);
+    expect(waiting).toEqual([1, 2, 1, 0]);
   });
 
   it('sheds a render that waited past the deadline when the deadline passes, not when its turn comes', async () => {

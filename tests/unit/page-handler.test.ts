@@ -202,14 +202,16 @@ describe('when renders are more than the server can do', () => {
     await Promise.all(running);
   });
 
-  it('serves stored pages while it sheds renders, and sheds every request that waited on a shed render', async () => {
+  it('serves stored pages while it sheds renders, and sheds (and counts) every request that waited on a shed render', async () => {
     const slow = slowRenders();
+    const shed: string[] = [];
     const { origin, rendered } = await serve(() => html('x'), {
       handler: async (request) => {
         rendered.push(new URL(request.url).pathname);
         return slow.render(request);
       },
-      admission: { maxWaiting: 1, maxWaitMs: 300 },
+      admission: { maxWaiting: 6, maxWaitMs: 300 },
+      observer: { shed: (reason) => shed.push(reason) },
     });
     expect((await fetch(`${origin}/stored`)).status).toBe(200);
     const busy = [fetch(`${origin}/slow-1`), fetch(`${origin}/slow-2`)];
@@ -221,14 +223,74 @@ describe('when renders are more than the server can do', () => {
     expect(hit.status).toBe(200);
     expect((await Promise.all(same)).map((response) => response.status)).toEqual([503, 503, 503, 503, 503]);
     expect(rendered.filter((path) => path === '/slow-same')).toEqual([]);
+    expect(shed).toEqual(['deadline', 'deadline', 'deadline', 'deadline', 'deadline']);
     slow.release();
     await Promise.all(busy);
+  });
+
+  it('goes on rendering a page for those still waiting when the client that asked first has gone', async () => {
+    let aborted = 0;
+    const { origin, rendered } = await serve(() => html('x'), {
+      handler: async (request) => {
+        rendered.push(new URL(request.url).pathname);
+        request.signal.addEventListener('abort', () => aborted++);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        request.signal.throwIfAborted();
+        return html('worth the wait');
+      },
+    });
+    const { port } = new URL(origin);
+    // The first asks and leaves at once; four more ask for the same page meanwhile.
+    const first = connect(Number(port), '127.0.0.1', () =>
+      first.write(`GET /shared HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`),
+    );
+    first.on('error', () => {});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const others = Array.from({ length: 4 }, () => fetch(`${origin}/shared`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    first.destroy();
+    const answers = await Promise.all(others);
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    expect(await answers[0]!.text()).toContain('worth the wait');
+    expect(rendered).toEqual(['/shared']);
+    expect(aborted).toBe(0);
+  });
+
+  it('stops a render once every client it was for has gone', async () => {
+    let aborted = 0;
+    const { origin } = await serve(() => html('x'), {
+      handler: async (request) => {
+        request.signal.addEventListener('abort', () => aborted++);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return html('late');
+      },
+    });
+    const { port } = new URL(origin);
+    const sockets = Array.from({ length: 3 }, () => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET /gone HTTP/1.1\r\nHost: x\r\n\r\n'));
+      socket.on('error', () => {});
+      return socket;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(aborted).toBe(1);
+  });
+
+  it('redirects another spelling of a route’s path with 308, rendering nothing', async () => {
+    const { origin, rendered } = await serve(() => html('x'), {
+      pageUrl: (url) => ({ url, key: url.pathname, dropped: [], unknown: false, redirect: '/about?x=1' }),
+    });
+    const response = await fetch(`${origin}/About?x=1`, { redirect: 'manual' });
+    expect(response.status).toBe(308);
+    expect(response.headers.get('location')).toBe('/about?x=1');
+    expect(rendered).toEqual([]);
   });
 
   it('stores the not-found page under the key it is given, and answers it with status 404', async () => {
     const { origin, rendered } = await serve(
       () => new Response('<!DOCTYPE html><p>not here</p>', { status: 404, headers: { 'Content-Type': 'text/html' } }),
-      { pageUrl: (url) => ({ url, key: '*', dropped: [] }) },
+      { pageUrl: (url) => ({ url, key: '*', dropped: [], unknown: true }) },
     );
     for (const path of ['/a', '/b', '/c?x=1']) {
       const response = await fetch(origin + path);
@@ -236,5 +298,14 @@ describe('when renders are more than the server can do', () => {
       expect(await response.text()).toContain('not here');
     }
     expect(rendered).toEqual(['/a']);
+  });
+
+  it('never stores a 404 of a known route: it may depend on its URL', async () => {
+    const { origin, rendered } = await serve(
+      (request) => new Response(`no product ${new URL(request.url).pathname}`, { status: 404 }),
+      { pageUrl: (url) => ({ url, key: url.pathname, dropped: [], unknown: false }) },
+    );
+    for (const path of ['/p/1', '/p/1']) expect((await fetch(origin + path)).status).toBe(404);
+    expect(rendered).toEqual(['/p/1', '/p/1']);
   });
 });

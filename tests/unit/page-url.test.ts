@@ -47,6 +47,8 @@ describe('what a page request means', () => {
   });
 
   it('means one thing by every unknown path, and another by their data', () => {
+    expect(at('/nope')!.unknown).toBe(true);
+    expect(at('/list')!.unknown).toBe(false);
     for (const path of ['/nope', '/a/b/c?x=1', '/list/extra', '/%E2%80%A8']) expect(at(path)!.key, path).toBe('*');
     expect(at('/nope')!.url.pathname).toBe('/nope');
     expect(at('/nope.data')!.key).toBe('*.data');
@@ -56,9 +58,27 @@ describe('what a page request means', () => {
     expect(at('/list.data?page=2&_routes=routes/list,made-up&x=1')!.key).toBe(
       '/list.data?_routes=routes%2Flist&page=2',
     );
-    expect(at('/list.data?_routes=made-up')!.key).toBe('/list.data?_routes=');
+    // None that matched means all of them, as no parameter does: one key for both.
+    expect(at('/list.data?_routes=made-up')!.key).toBe('/list.data');
     expect(at('/_.data?_routes=root,routes/home')!.key).toBe('/_.data?_routes=root%2Croutes%2Fhome');
     expect(at('/list?_routes=root')!.key).toBe('/list');
+  });
+
+  it('sends another spelling of a route’s path to the route’s own', () => {
+    expect(at('/List?page=2&x=1')!.redirect).toBe('/list?page=2&x=1');
+    expect(at('/list/')!.redirect).toBe('/list');
+    expect(at('/ABOUT')!.redirect).toBe('/about');
+    expect(at('/List.data?page=2')!.redirect).toBe('/list.data?page=2');
+    expect(at('/list')!.redirect).toBeUndefined();
+    expect(at('/')!.redirect).toBeUndefined();
+    expect(at('/%6Cist?page=2')!.redirect).toBe('/list?page=2');
+    // Unknown paths are the not-found page whatever their spelling.
+    expect(at('/Nope/')!.redirect).toBeUndefined();
+  });
+
+  it('reads a parameter’s name as the app does, encoded or not, and no other way', () => {
+    expect(at('/list?p%61ge=5')!.key).toBe('/list?page=5');
+    expect(at('/list?PAGE=5')!.key).toBe('/list');
   });
 
   it('leaves React Router’s route manifest alone: its answer depends on every parameter', () => {

@@ -9,13 +9,15 @@ export type DemoFormProps = {
 };
 
 /**
- * A form that posts to its own route's action, with or without JavaScript. The demo's actions store
+ * A form that posts to its own route's action, with or without JavaScript. Its action is the route's path
+ * (`.`), not the page's URL with its query: the server renders the page without parameters its route does
+ * not read (0020), so an action taken from the URL would differ between server and browser. The demo's actions store
  * nothing and answer a notice (show it with FormStatus next to the submit button), so submitting never
  * reaches an error page, never pretends to succeed and never puts a field, a password say, into a URL.
  */
 export function DemoForm({ className, children, ...names }: DemoFormProps) {
   return (
-    <Form method="post" preventScrollReset className={className} {...names}>
+    <Form method="post" action="." preventScrollReset className={className} {...names}>
       {children}
     </Form>
   );
