@@ -24,6 +24,7 @@ import {
   setPageCacheSize,
   setRendersWaiting,
 } from './server/metrics.ts';
+import { healthAnswer, type Readiness } from './server/health.ts';
 import {
   errorHandler,
   limitBody,
@@ -69,6 +70,8 @@ export type App = {
   app: Express;
   /** Marks the app as draining: /readyz answers 503 and responses ask clients to close their connection. */
   drain: () => void;
+  /** What /readyz says: traffic welcome, or not yet (warming up), or no more (draining). */
+  readiness: () => Readiness;
   /**
    * Renders the public pages (those sitemap.xml lists) once through the server at `origin`, /readyz
    * answering 503 meanwhile, so the first shoppers find them cached and the code warm.
@@ -108,16 +111,12 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   // Reject malformed or hostile requests with a clear 4xx before any handler has to cope with them.
   app.use(rejectBadInput(trustProxy !== false));
 
-  // Liveness: the process answers. Readiness: it should receive traffic (not once shutdown has begun).
-  app.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').type('text/plain').send('ok');
-  });
-  app.get('/readyz', (_req, res) => {
-    res
-      .status(draining || warming ? 503 : 200)
-      .set('Cache-Control', 'no-store')
-      .type('text/plain')
-      .send(draining ? 'draining' : warming ? 'warming up' : 'ready');
+  // Liveness: the process answers. Readiness: it should receive traffic (not once shutdown has begun). The
+  // metrics port answers both too, on a listener of its own that a burst of shoppers does not queue (0019).
+  const readiness = (): Readiness => (draining ? 'draining' : warming ? 'warming up' : 'ready');
+  app.get(['/healthz', '/readyz'], (req, res) => {
+    const { status, body } = healthAnswer(req.path === '/healthz' ? '/healthz' : '/readyz', readiness());
+    res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(body);
   });
 
   let closeDev = async () => {};
@@ -226,6 +225,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     drain: () => {
       draining = true;
     },
+    readiness,
     warmUp: async (origin) => {
       if (mode !== 'production') return;
       warming = true;
@@ -313,7 +313,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   server.maxHeadersCount = 100;
   // Pipelining, unread responses and requests per connection: see server/connections.ts.
   limitConnections(server, options.maxConnections ?? numberFromEnv('MAX_CONNECTIONS', MAX_CONNECTIONS));
-  const { app, drain, close, warmUp } = await createApp({ ...options, hmrServer: server });
+  const { app, drain, readiness, close, warmUp } = await createApp({ ...options, hmrServer: server });
   server.on('request', oneRequestAtATime(app));
 
   await new Promise<void>((resolve, reject) => {
@@ -332,7 +332,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
     },
     'listening',
   );
-  const metricsServer = await startMetricsServer(options.metricsPort ?? numberFromEnv('METRICS_PORT'), host);
+  const metricsServer = await startMetricsServer(options.metricsPort ?? numberFromEnv('METRICS_PORT'), host, readiness);
   // Unready until the public pages are cached: a load balancer sends the first shoppers to warm code.
   const loopback = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   void warmUp(`http://${loopback}:${actualPort}`);
@@ -377,16 +377,20 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
 }
 
 /** The Prometheus endpoint on a port of its own, so the proxy in front (which forwards PORT) never exposes it. */
-async function startMetricsServer(port: number | undefined, host: string): Promise<Server | undefined> {
+async function startMetricsServer(
+  port: number | undefined,
+  host: string,
+  readiness: () => Readiness,
+): Promise<Server | undefined> {
   if (port === undefined) return undefined;
-  const metricsServer = createMetricsServer();
+  const metricsServer = createMetricsServer(readiness);
   await new Promise<void>((resolve, reject) => {
     metricsServer.once('error', reject);
     metricsServer.listen(port, host, () => resolve());
   });
   const address = metricsServer.address();
   log.info(
-    { port: typeof address === 'object' && address ? address.port : port, path: '/metrics' },
+    { port: typeof address === 'object' && address ? address.port : port, paths: ['/metrics', '/healthz', '/readyz'] },
     'metrics listening',
   );
   return metricsServer;

@@ -11,7 +11,7 @@
  * with the page cache off (PAGE_CACHE=off), where every request is a render and only admission control
  * (0019) stands between the burst and the heap. Per phase it prints the answers (200/404), the renders shed
  * (503 with Retry-After), connections closed unanswered, the peak RSS, and the p99 of /healthz and of a
- * cached page asked for meanwhile. It exits 1 when a target is missed: the process dies; RSS over 256 MiB;
+ * cached page asked for meanwhile (/healthz on the metrics port, where probes go). It exits 1 when a target is missed: the process dies; RSS over 256 MiB;
  * /healthz p99 over 1 s; a cached page's p99 over 50 ms during the flood; a request closed unanswered, or
  * shed without Retry-After, below MAX_CONNECTIONS; fewer renders per second than the baseline while shedding.
  */
@@ -67,7 +67,10 @@ const sheds = (server: Server) => metric(server, /^render_shed_total\{reason="[^
 
 type Watched = { rssPeakMb: number; health: number[]; cached: number[]; alive: boolean };
 
-/** Samples RSS and asks /healthz and a cached page every 100 ms, each on a new connection, while `work` runs. */
+/**
+ * Samples RSS and asks /healthz and a cached page every 100 ms, each on a new connection, while `work` runs:
+ * /healthz where probes ask it, on the metrics port (server/health.ts), and the page on the shop's port.
+ */
 async function watch<T>(server: Server, work: () => Promise<T>): Promise<[T, Watched]> {
   const seen: Watched = { rssPeakMb: 0, health: [], cached: [], alive: true };
   let done = false;
@@ -77,7 +80,7 @@ async function watch<T>(server: Server, work: () => Promise<T>): Promise<[T, Wat
   const probes = (async () => {
     while (!done) {
       const [health, cached] = await Promise.all([
-        probe(server.port, '/healthz', 5_000),
+        probe(server.metricsPort, '/healthz', 5_000),
         probe(server.port, '/about', 5_000, BROWSER_HEADERS),
       ]);
       seen.health.push(health);

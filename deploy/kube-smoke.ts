@@ -136,6 +136,12 @@ function checkConsistency(manifests: Array<{ file: string; object: Manifest }>):
     'liveness and startup probes on /healthz',
   );
   check(
+    [container.startupProbe, container.readinessProbe, container.livenessProbe].every(
+      (probe) => probe?.httpGet?.port === 'metrics',
+    ),
+    'probes on the metrics port, which a burst of shoppers does not queue (0019)',
+  );
+  check(
     pod.securityContext.runAsNonRoot === true && pod.securityContext.runAsUser === 1000,
     'runAsNonRoot, as uid 1000 (the image user node)',
   );
@@ -224,6 +230,7 @@ async function play(manifests: Array<{ file: string; object: Manifest }>): Promi
     "the canonical link uses the ConfigMap's PUBLIC_URL",
   );
   check(/nodejs_eventloop_lag_seconds/.test(await fetchStatus(9464, '/metrics')), 'metrics on METRICS_PORT 9464');
+  check((await fetchStatus(9464, '/readyz')).startsWith('200 ready'), 'the probes answer on METRICS_PORT 9464');
 
   const [info] = JSON.parse(await podman(['inspect', container])) as Array<{
     Config: { User: string };

@@ -93,12 +93,27 @@ export function createAdmission({ concurrency, maxWaiting, maxWaitMs, onWaiting 
   const waiting = () => queue.size + sharing;
   const report = () => onWaiting?.(waiting());
 
-  const next = () => {
-    const first = queue.values().next();
-    if (first.done) return;
-    queue.delete(first.value);
-    report();
-    first.value.start();
+  // Renders start on a later turn of the event loop, never in the callback that read their request. A render
+  // of static data is synchronous work, done within the microtasks of the callback that starts it: started
+  // there, each request read would be rendered to the end (and its answer left to compress and send) before
+  // Node reads the next one, so a thousand requests arriving together would all be rendered in one go, none
+  // queued nor shed, while the heap filled with their answers. Started from here, every request read in one
+  // turn is queued, or shed past the bound, before any of them is rendered.
+  let pumping = false;
+  const pump = () => {
+    pumping = false;
+    while (running < concurrency) {
+      const first = queue.values().next();
+      if (first.done) return;
+      queue.delete(first.value);
+      report();
+      first.value.start();
+    }
+  };
+  const schedulePump = () => {
+    if (pumping) return;
+    pumping = true;
+    setImmediate(pump);
   };
 
   return {
@@ -119,16 +134,6 @@ export function createAdmission({ concurrency, maxWaiting, maxWaitMs, onWaiting 
     },
     run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
       if (signal?.aborted) return Promise.reject(signal.reason);
-      const execute = async () => {
-        running++;
-        try {
-          return await task();
-        } finally {
-          running--;
-          next();
-        }
-      };
-      if (running < concurrency && queue.size === 0) return execute();
       if (waiting() >= maxWaiting) return Promise.reject(new Shed('queue_full'));
       return new Promise<T>((resolve, reject) => {
         const leave = () => {
@@ -139,7 +144,13 @@ export function createAdmission({ concurrency, maxWaiting, maxWaitMs, onWaiting 
         const waiter: Waiter = {
           start: () => {
             leave();
-            execute().then(resolve, reject);
+            running++;
+            task()
+              .finally(() => {
+                running--;
+                schedulePump();
+              })
+              .then(resolve, reject);
           },
           cancel: (error) => {
             leave();
@@ -153,6 +164,7 @@ export function createAdmission({ concurrency, maxWaiting, maxWaitMs, onWaiting 
         signal?.addEventListener('abort', onAbort, { once: true });
         queue.add(waiter);
         report();
+        schedulePump();
       });
     },
   };

@@ -7,6 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { healthAnswer, type Readiness } from './health.ts';
 
 /** A registry of our own (not prom-client's global one), so nothing a dependency registers leaks in. */
 export const registry = new Registry();
@@ -123,10 +124,19 @@ export const requestMetrics: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** A bare HTTP server answering GET /metrics in Prometheus's text format, and 404 to anything else. */
-export function createMetricsServer(): Server {
+/**
+ * A bare HTTP server answering GET /metrics in Prometheus's text format, the health checks (server/health.ts),
+ * and 404 to anything else.
+ */
+export function createMetricsServer(readiness: () => Readiness): Server {
   return createServer((req, res) => {
-    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+    const path = (req.url ?? '').split('?')[0];
+    if (req.method === 'GET' && (path === '/healthz' || path === '/readyz')) {
+      const { status, body } = healthAnswer(path, readiness());
+      res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(body);
+      return;
+    }
+    if (req.method !== 'GET' || path !== '/metrics') {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');
       return;
     }

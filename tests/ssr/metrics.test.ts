@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { spawnServer, type ServerProcess } from '../support/process.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metricsPortOf, spawnServer, type ServerProcess } from '../support/process.ts';
 
 let running: ServerProcess;
 let metricsUrl: string;
@@ -7,12 +7,7 @@ let metricsUrl: string;
 beforeAll(async () => {
   // METRICS_PORT=0: any free port; the server logs the one it got.
   running = await spawnServer({ METRICS_PORT: '0' });
-  const { port } = await vi.waitFor(() => {
-    const line = running.logs.find((entry) => entry.msg === 'metrics listening');
-    if (!line) throw new Error('no "metrics listening" log line yet');
-    return line as { port: number };
-  });
-  metricsUrl = `http://127.0.0.1:${port}/metrics`;
+  metricsUrl = `http://127.0.0.1:${await metricsPortOf(running)}/metrics`;
 });
 
 afterAll(async () => {
@@ -86,6 +81,22 @@ describe('Prometheus metrics', () => {
     expect(await response.text()).not.toContain('http_request_duration_seconds');
   });
 
+  it('share their port with the health checks, which answer as on the public port (probes go there, 0019)', async () => {
+    for (const path of ['/healthz', '/readyz']) {
+      const [own, shop] = await Promise.all([
+        fetch(metricsUrl.replace('/metrics', path)),
+        fetch(running.origin + path),
+      ]);
+      expect([own.status, own.headers.get('cache-control'), await own.text()]).toEqual([
+        shop.status,
+        shop.headers.get('cache-control'),
+        await shop.text(),
+      ]);
+      expect(own.status).toBe(200);
+    }
+    expect((await fetch(metricsUrl.replace('/metrics', '/about'))).status).toBe(404);
+  });
+
   it('time each request by route, method and status', async () => {
     await requestAll(['/healthz', '/healthz']);
     await fetch(running.origin + '/', { method: 'DELETE' });
@@ -140,8 +151,12 @@ describe('Prometheus metrics', () => {
     expect(total(text) - total(beforeText)).toBeGreaterThanOrEqual(1000);
   }, 60_000);
 
-  it('stop being served when the server shuts down on SIGTERM', async () => {
+  it('stop being served when the server shuts down on SIGTERM, after saying it is draining', async () => {
     running.child.kill('SIGTERM');
+    await expect
+      .poll(async () => (await fetch(metricsUrl.replace('/metrics', '/readyz'))).status, { timeout: 5_000 })
+      .toBe(503);
+    expect(await (await fetch(metricsUrl.replace('/metrics', '/readyz'))).text()).toBe('draining');
     expect(await running.exited).toBe(0);
     await expect(fetch(metricsUrl)).rejects.toThrow();
   });

@@ -255,6 +255,12 @@ export type BurstOptions = {
   timeoutMs?: number;
   /** Connections opened per turn of the event loop: clients arriving together, not one SYN burst. */
   batch?: number;
+  /**
+   * Open every connection first and send the requests together once all are accepted, as a proxy does on its
+   * kept-alive connections. Otherwise each request goes as soon as its connection opens, and Node, which
+   * accepts one connection per turn of its event loop, takes them in as fast as it answers them.
+   */
+  connectFirst?: boolean;
 };
 
 export type BurstResult = {
@@ -273,7 +279,17 @@ export type BurstResult = {
  */
 export async function burst(
   port: number,
-  { count, path, headers = {}, form, read = true, holdMs = 3_000, timeoutMs = 30_000, batch = 500 }: BurstOptions,
+  {
+    count,
+    path,
+    headers = {},
+    form,
+    read = true,
+    holdMs = 3_000,
+    timeoutMs = 30_000,
+    batch = 500,
+    connectFirst = false,
+  }: BurstOptions,
 ): Promise<BurstResult> {
   const start = performance.now();
   const result: BurstResult = { statuses: new Map(), unanswered: 0, shedWithoutRetryAfter: 0, ms: 0 };
@@ -287,6 +303,10 @@ export async function burst(
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   const method = form === undefined ? 'GET' : 'POST';
+  let connected = 0;
+  let allConnected = () => {};
+  // Connected is not yet accepted: the server, idle, gets a moment to take every connection from its backlog.
+  const everyoneConnected = new Promise<void>((resolve) => (allConnected = resolve)).then(() => sleep(500));
   const one = (i: number) =>
     new Promise<void>((resolve) => {
       const socket = connect(port, '127.0.0.1');
@@ -309,12 +329,17 @@ export async function burst(
         if (head.length < 4096) head += chunk.toString('latin1');
       });
       socket.on('close', finish);
-      socket.on('connect', () => {
+      const send = () => {
         if (!read) {
           socket.pause();
           setTimeout(() => socket.resume(), holdMs);
         }
         socket.write(`${method} ${path(i)} HTTP/1.1\r\nHost: x\r\n${fields}Connection: close\r\n\r\n${body}`);
+      };
+      socket.on('connect', () => {
+        if (!connectFirst) return send();
+        if (++connected === count) allConnected();
+        void everyoneConnected.then(send);
       });
     });
   const all: Array<Promise<void>> = [];

@@ -83,3 +83,13 @@ export async function spawnServer(env: Record<string, string> = {}, root = proje
   }
   return { child, origin, port, logs, exited };
 }
+
+/** The port the server's metrics listener got (spawned with METRICS_PORT=0), from its log. */
+export async function metricsPortOf(server: ServerProcess): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const line = server.logs.find((entry) => entry.msg === 'metrics listening');
+    if (typeof line?.port === 'number') return line.port;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no "metrics listening" log line: ${JSON.stringify(server.logs)}`);
+}

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createAdmission, maxWaitingFor, Shed, WAITING_RENDER_BYTES } from '../../server/admission.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The next turn of the event loop, when admitted renders start. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A task that finishes when told to, and notes when it started. */
 function gate(started: string[], name: string) {
@@ -23,10 +25,11 @@ describe('admission of renders', () => {
     const admission = createAdmission({ concurrency: 2, maxWaiting: 10, maxWaitMs: 10_000 });
     const gates = ['a', 'b', 'c', 'd'].map((name) => gate(started, name));
     const results = gates.map(({ task }) => admission.run(task));
+    await turn();
     expect(started).toEqual(['a', 'b']);
     expect(admission.waiting).toBe(2);
     gates[1]!.open();
-    await sleep(0);
+    await sleep(5);
     expect(started).toEqual(['a', 'b', 'c']);
     for (const { open } of gates) open();
     expect(await Promise.all(results)).toEqual(['a', 'b', 'c', 'd']);
@@ -36,10 +39,29 @@ describe('admission of renders', () => {
   it('sheds at once past maxWaiting', async () => {
     const admission = createAdmission({ concurrency: 1, maxWaiting: 2, maxWaitMs: 10_000 });
     const { task, open } = gate([], 'x');
-    const kept = [admission.run(task), admission.run(task), admission.run(task)];
+    const kept = [admission.run(task)];
+    await turn();
+    kept.push(admission.run(task), admission.run(task));
     await expect(admission.run(task)).rejects.toEqual(new Shed('queue_full'));
     open();
     await Promise.all(kept);
+  });
+
+  it('starts no render in the turn that asked for it: requests read together are all queued, or shed, first', async () => {
+    // A render of static data runs to its end within the microtasks of whatever starts it: started at once,
+    // each request of a burst would be rendered, and its answer held, before the next one was even read.
+    const started: string[] = [];
+    const admission = createAdmission({ concurrency: 2, maxWaiting: 3, maxWaitMs: 10_000 });
+    const gates = ['a', 'b', 'c', 'd', 'e'].map((name) => gate(started, name));
+    const results = gates.map(({ task }) => admission.run(task));
+    await Promise.resolve();
+    expect(started).toEqual([]);
+    await expect(results[3]).rejects.toEqual(new Shed('queue_full'));
+    await expect(results[4]).rejects.toEqual(new Shed('queue_full'));
+    await turn();
+    expect(started).toEqual(['a', 'b']);
+    for (const { open } of gates) open();
+    expect(await Promise.all(results.slice(0, 3))).toEqual(['a', 'b', 'c']);
   });
 
   it('counts requests waiting on a render under way with those waiting for their turn', async () => {
@@ -52,6 +74,7 @@ describe('admission of renders', () => {
     });
     const { task, open } = gate([], 'x');
     const render = admission.run(task);
+    await turn();
     const queued = admission.run(task);
     const shared = admission.share(render);
     expect(admission.waiting).toBe(2);
@@ -61,7 +84,7 @@ describe('admission of renders', () => {
     expect(await shared).toBe('x');
     await queued;
     expect(admission.waiting).toBe(0);
-    expect(waiting).toEqual([1, 2, 1, 0]);
+    expect(waiting).toEqual([1, 0, 1, 2, 1, 0]);
   });
 
   it('sheds a render that waited past the deadline when the deadline passes, not when its turn comes', async () => {
@@ -75,6 +98,7 @@ describe('admission of renders', () => {
     });
     const first = gate(started, 'first');
     const running = admission.run(first.task);
+    await turn();
     const at = performance.now();
     const late = admission.run(gate(started, 'late').task);
     await expect(late).rejects.toMatchObject({ name: 'Shed', reason: 'deadline' });
@@ -83,7 +107,7 @@ describe('admission of renders', () => {
     await running;
     await sleep(0);
     expect(started).toEqual(['first']);
-    expect(waiting).toEqual([1, 0]);
+    expect(waiting).toEqual([1, 0, 1, 0]);
   });
 
   it('forgets a render whose client went away while it waited', async () => {
@@ -91,6 +115,7 @@ describe('admission of renders', () => {
     const admission = createAdmission({ concurrency: 1, maxWaiting: 10, maxWaitMs: 10_000 });
     const first = gate(started, 'first');
     const running = admission.run(first.task);
+    await turn();
     const controller = new AbortController();
     const gone = admission.run(gate(started, 'gone').task, controller.signal);
     controller.abort(new Error('client gone'));
