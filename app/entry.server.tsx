@@ -2,7 +2,9 @@ import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
+import { StylesheetText } from './components/shell/DocumentLinks/DocumentLinks';
 import { contentSecurityPolicy } from './lib/csp';
+import { builtStylesheet } from './lib/stylesheets.server';
 import { log } from '../server/log';
 
 // Pages render from static fixtures, so waiting for the whole document costs nothing and every response
@@ -49,7 +51,13 @@ function renderDocument(request: Request, routerContext: EntryContext, setStatus
       clearTimeout(timer);
       request.signal.removeEventListener('abort', onAbort);
     };
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    // The page inlines the stylesheets it needs, read from the build (DocumentLinks in root.tsx).
+    const document = (
+      <StylesheetText value={builtStylesheet}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </StylesheetText>
+    );
+    const { pipe, abort } = renderToPipeableStream(document, {
       onAllReady() {
         settled = true;
         release();

@@ -137,10 +137,15 @@ export async function holdScripts(page: Page): Promise<{ release: () => Promise<
   };
 }
 
-/** Waits until every stylesheet the page links to has loaded (the scripts may still be held back). */
+/**
+ * Waits until every stylesheet the page links to has loaded (the scripts may still be held back). A disabled
+ * link stands for a stylesheet the page has inlined, and never loads.
+ */
 export async function waitForStyles(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([disabled])')].every(
+      (link) => link.sheet,
+    ),
   );
 }
 
