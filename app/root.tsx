@@ -11,6 +11,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { DocumentLinks } from './components/shell/DocumentLinks/DocumentLinks';
+import { Prefetch } from './components/shell/Prefetch/Prefetch';
 import { Shell } from './components/shell/Shell/Shell';
 import { JsonLd } from './components/ui/JsonLd/JsonLd';
 import { getMiniCart } from './data/cart.server';
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        <Prefetch />
         <ScrollRestoration />
         <Scripts />
       </body>

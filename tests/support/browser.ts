@@ -28,6 +28,8 @@ export type PageOptions = {
   height?: number;
   javaScriptEnabled?: boolean;
   reducedMotion?: 'reduce' | 'no-preference';
+  /** A touch screen: touch events, as on a phone. */
+  hasTouch?: boolean;
 };
 
 export type ObservedPage = {
@@ -39,8 +41,13 @@ export type ObservedPage = {
 
 /** A fresh page in its own context that records every console error, warning and page error. */
 export async function openPage(browser: Browser, options: PageOptions = {}): Promise<ObservedPage> {
-  const { width = 1280, height = 800, javaScriptEnabled = true, reducedMotion = 'no-preference' } = options;
-  const contextOptions: BrowserContextOptions = { viewport: { width, height }, javaScriptEnabled, reducedMotion };
+  const { width = 1280, height = 800, javaScriptEnabled = true, reducedMotion = 'no-preference', hasTouch } = options;
+  const contextOptions: BrowserContextOptions = {
+    viewport: { width, height },
+    javaScriptEnabled,
+    reducedMotion,
+    hasTouch,
+  };
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   const problems: string[] = [];
