@@ -21,21 +21,17 @@ export const DEFERRED_MODULE = 'storefront/deferred-module';
 const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 
-export type ScriptsAfter = 'load' | 'paint';
-
 /**
- * The loader. Once the page has painted its first content, and (with `load`) once everything it asked for has
- * arrived (its images), it adds the preload links, so the modules load in parallel, and runs the module script.
+ * The loader. Once the page has painted its first content and everything it asked for has arrived (the load
+ * event: its images), it adds the preload links, so the modules load in parallel, and runs the module script.
  */
-function loader(after: ScriptsAfter): string {
+function loader(): string {
   const start = `()=>{for(const p of document.getElementById("storefront-preloads").content.children){const l=document.createElement("link");for(const a of p.attributes)l.setAttribute(a.name,a.value);document.head.append(l)}const s=document.createElement("script");s.type="module";s.text=document.querySelector('script[type="${DEFERRED_MODULE}"]').text;document.body.append(s)}`;
-  const waits = after === 'load' ? 2 : 1;
-  const onLoad = after === 'load' ? 'addEventListener("load",go,{once:true});' : '';
-  return `<script>{const start=${start};let waits=${waits};const go=()=>--waits||start();${onLoad}new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();go()}}).observe({type:"paint",buffered:true})}</script>`;
+  return `<script>{const start=${start};let waits=2;const go=()=>--waits||start();addEventListener("load",go,{once:true});new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();go()}}).observe({type:"paint",buffered:true})}</script>`;
 }
 
 /** The document with its module script and module preloads run only after it has painted. */
-export function deferScripts(html: string, after: ScriptsAfter = 'load'): string {
+export function deferScripts(html: string): string {
   // React Router writes one module script; a document without it is left alone.
   if ([...html.matchAll(MODULE_SCRIPT)].length !== 1) return html;
   const preloads = html.match(MODULE_PRELOAD) ?? [];
@@ -44,6 +40,6 @@ export function deferScripts(html: string, after: ScriptsAfter = 'load'): string
     .replace(
       MODULE_SCRIPT,
       (_script, text: string) =>
-        `<script type="${DEFERRED_MODULE}">${text}</script><template id="storefront-preloads">${preloads.join('')}</template>${loader(after)}`,
+        `<script type="${DEFERRED_MODULE}">${text}</script><template id="storefront-preloads">${preloads.join('')}</template>${loader()}`,
     );
 }
