@@ -20,6 +20,7 @@ import { ConfigMap, Service } from 'kubernetes-models/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { SetupError, buildImages, ensurePodman, log, onCleanup, podman, root, sleep } from './podman.ts';
 
 const dir = path.join(root, 'deploy/kubernetes');
@@ -35,6 +36,7 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'apps/v1/Deployment': Deployment,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'networking.k8s.io/v1/Ingress': Ingress,
 };
 
 type Manifest = { apiVersion: string; kind: string; metadata: { name: string }; [key: string]: unknown };
@@ -66,7 +68,14 @@ function validateSchemas(manifests: Array<{ file: string; object: Manifest }>): 
     }
   }
   const kinds = new Set(manifests.map(({ object }) => object.kind));
-  for (const kind of ['ConfigMap', 'Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget']) {
+  for (const kind of [
+    'ConfigMap',
+    'Deployment',
+    'Service',
+    'HorizontalPodAutoscaler',
+    'PodDisruptionBudget',
+    'Ingress',
+  ]) {
     check(kinds.has(kind), `the kustomization has a ${kind}`);
   }
 }
@@ -144,6 +153,18 @@ function checkConsistency(manifests: Array<{ file: string; object: Manifest }>):
   );
   check(/^https:\/\//.test(config.PUBLIC_URL ?? ''), `PUBLIC_URL is set (${config.PUBLIC_URL})`);
   check(config.METRICS_PORT === '9464', 'METRICS_PORT 9464, matching the prometheus.io/port annotation');
+  // The ingress protects the pods as nginx.conf protects the compose fleet (0019).
+  const ingress = find<{ metadata: { annotations: Record<string, string> } }>('Ingress').metadata.annotations;
+  const nginxConf = readFileSync(path.join(root, 'deploy/nginx/nginx.conf'), 'utf8');
+  const perClient = /limit_conn clients (\d+);/.exec(nginxConf)?.[1];
+  check(
+    ingress['nginx.ingress.kubernetes.io/limit-connections'] === perClient,
+    `Ingress: ${ingress['nginx.ingress.kubernetes.io/limit-connections']} requests in flight per client, as nginx.conf (${perClient})`,
+  );
+  check(
+    !/503/.test(ingress['nginx.ingress.kubernetes.io/proxy-next-upstream'] ?? 'http_503'),
+    'Ingress: a request a pod shed (503) is never retried on another',
+  );
 }
 
 async function play(manifests: Array<{ file: string; object: Manifest }>): Promise<void> {

@@ -4,10 +4,14 @@
  * checks what the attack must not achieve: memory past a bound, health checks unanswered, 5xx, a stalled
  * connection, error-level logs. Limits and reasons: docs/decisions/0013-limits-for-impolite-clients.md.
  */
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import autocannon from 'autocannon';
 import { BROWSER_HEADERS } from '../../bench/browser-like.ts';
+import { MAX_REQUESTS_PER_SOCKET } from '../../server/connections.ts';
 import {
+  burst,
   exchange,
   flood,
   openIdleConnections,
@@ -148,6 +152,49 @@ describe('floods', () => {
     60_000,
   );
 
+  // A flash sale, or an attacker: 1,500 shoppers at once, each with a URL never seen before. Before admission
+  // control (0019) every one was a render queued without bound, and the image's heap ran out (issue 20).
+  const neverSeen = (i: number) =>
+    [`/?utm_source=sale&x=${i}`, `/products?page=${(i % 11) + 2}&cb=${i}`, `/sale-${i}`][i % 3]!;
+
+  it('a burst of 1,500 never-seen URLs is answered in full: they mean a few pages, each rendered once (0020)', async () => {
+    server = await spawnServer({ LOG_LEVEL: 'error', ...IMAGE_RUNTIME_ENV });
+    const watch = watchServer(server.port, server.child.pid!, { rssLimitMb: 256, healthLimitMs: 1_000 });
+    const result = await burst(server.port, {
+      count: 1_500,
+      path: neverSeen,
+      headers: BROWSER_HEADERS,
+      timeoutMs: 20_000,
+    });
+    const seen = await watch.stop();
+    expect(server.child.exitCode, 'the server process died').toBeNull();
+    expect(Object.fromEntries(result.statuses)).toEqual({ 200: 1_000, 404: 500 });
+    expect(result.unanswered, 'requests closed or left unanswered').toBe(0);
+    expect(seen.peakRssMb, 'peak RSS in MB').toBeLessThanOrEqual(256);
+    expect(seen.slowProbes, `health checks slower than 1 s (slowest ${seen.slowestMs.toFixed(0)} ms)`).toBe(0);
+  }, 60_000);
+
+  it('with every request a render (page cache off), 1,500 at once are each answered or shed with Retry-After, and the server lives', async () => {
+    server = await spawnServer({ LOG_LEVEL: 'error', PAGE_CACHE: 'off', ...IMAGE_RUNTIME_ENV });
+    const watch = watchServer(server.port, server.child.pid!, { rssLimitMb: 256, healthLimitMs: 1_000 });
+    const result = await burst(server.port, {
+      count: 1_500,
+      path: neverSeen,
+      headers: BROWSER_HEADERS,
+      timeoutMs: 20_000,
+    });
+    const seen = await watch.stop();
+    expect(server.child.exitCode, 'the server process died').toBeNull();
+    const { 200: ok = 0, 404: missing = 0, 503: shed = 0, ...other } = Object.fromEntries(result.statuses);
+    expect(other, 'other statuses').toEqual({});
+    expect(ok + missing + shed).toBe(1_500);
+    expect(shed, 'renders shed').toBeGreaterThan(0);
+    expect(result.shedWithoutRetryAfter, '503s without Retry-After').toBe(0);
+    expect(result.unanswered, 'requests closed or left unanswered').toBe(0);
+    expect(seen.peakRssMb, 'peak RSS in MB').toBeLessThanOrEqual(256);
+    expect(seen.slowProbes, `health checks slower than 1 s (slowest ${seen.slowestMs.toFixed(0)} ms)`).toBe(0);
+  }, 60_000);
+
   it('work for clients that are gone stops: 5,000 pipelined cookie-bearing requests on connections reset at once', async () => {
     server = await spawnServer({ LOG_LEVEL: 'error' });
     const watch = watchServer(server.port, server.child.pid!, { rssLimitMb: 1_000, healthLimitMs: 1_000 });
@@ -193,6 +240,33 @@ describe('one server, many odd requests', () => {
     await expect
       .poll(() => server.logs.find((line) => line.msg === 'connection closed: too many pipelined requests'))
       .toMatchObject({ level: 'warn' });
+  });
+
+  it('closes a connection after its 1,000th request, so a client that ignores Connection: close gets no 503', async () => {
+    const socket = connect(server.port, '127.0.0.1').setNoDelay(true);
+    socket.on('error', () => {});
+    await once(socket, 'connect');
+    let text = '';
+    let answered = () => {};
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      answered();
+    });
+    const closed = once(socket, 'close');
+    // One request at a time, each sent once the answer before it is in, none of them asking to close.
+    const stall = setTimeout(() => socket.destroy(), 30_000);
+    for (let sent = 1; sent <= MAX_REQUESTS_PER_SOCKET + 1 && !socket.destroyed; sent++) {
+      socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n', () => {});
+      while (statuses(text).length < sent && !socket.destroyed) {
+        await Promise.race([new Promise<void>((resolve) => (answered = resolve)), closed]);
+      }
+    }
+    clearTimeout(stall);
+    await closed;
+    const answers = statuses(text);
+    expect(answers).toHaveLength(MAX_REQUESTS_PER_SOCKET);
+    expect(new Set(answers)).toEqual(new Set([200]));
+    expect(text.slice(text.lastIndexOf('HTTP/1.1 '))).toMatch(/\r\nConnection: close\r\n/i);
   });
 
   it('still answers a few pipelined requests in order, as HTTP/1.1 requires', async () => {
