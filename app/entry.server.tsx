@@ -2,7 +2,10 @@ import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
+import { StylesheetText } from './components/shell/DocumentLinks/DocumentLinks';
 import { contentSecurityPolicy } from './lib/csp';
+import { deferScripts } from './lib/deferred-scripts';
+import { builtStylesheet } from './lib/stylesheets.server';
 import { log } from '../server/log';
 
 // Pages render from static fixtures, so waiting for the whole document costs nothing and every response
@@ -22,7 +25,9 @@ export default async function handleRequest(
   const route = routerContext.staticHandlerContext.matches.at(-1)?.route.path;
   responseHeaders.set(ROUTE_HEADER, route ? `/${route.replace(/^\//, '')}` : '/');
 
-  const html = await renderDocument(request, routerContext, (status) => (responseStatusCode = status));
+  let html = await renderDocument(request, routerContext, (status) => (responseStatusCode = status));
+  // Scripts wait until the page has painted (0022); development keeps React Router's document as it is.
+  if (import.meta.env.PROD) html = deferScripts(html);
   // The policy lists the hash of each inline script of this very document, so the page and its policy are
   // the same bytes for every shopper and can be cached. Vite's dev server injects inline scripts and styles
   // of its own, so development goes without.
@@ -49,7 +54,13 @@ function renderDocument(request: Request, routerContext: EntryContext, setStatus
       clearTimeout(timer);
       request.signal.removeEventListener('abort', onAbort);
     };
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    // The page inlines the stylesheets it needs, read from the build (DocumentLinks in root.tsx).
+    const document = (
+      <StylesheetText value={builtStylesheet}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </StylesheetText>
+    );
+    const { pipe, abort } = renderToPipeableStream(document, {
       onAllReady() {
         settled = true;
         release();

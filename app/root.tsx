@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -11,6 +10,8 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { DocumentLinks } from './components/shell/DocumentLinks/DocumentLinks';
+import { Prefetch } from './components/shell/Prefetch/Prefetch';
 import { Shell } from './components/shell/Shell/Shell';
 import { JsonLd } from './components/ui/JsonLd/JsonLd';
 import { getMiniCart } from './data/cart.server';
@@ -58,10 +59,11 @@ export function Layout({ children }: { children: ReactNode }) {
             <meta property="og:url" content={canonical} />
           </>
         ) : null}
-        <Links />
+        <DocumentLinks />
       </head>
       <body>
         {children}
+        <Prefetch />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -3,7 +3,7 @@
  *
  * Starts the production server on 127.0.0.1, runs Lighthouse 13 with Debian's Chromium (CHROME_PATH, else
  * /usr/bin/chromium) three times per route on the mobile preset (simulated slow 4G and a 4× slower CPU) and
- * prints the median run's scores and metrics, and the SEO audits that failed. `--runs N` changes the count,
+ * prints the median run's scores and metrics (FCP, LCP, CLS, TBT), and the SEO audits that failed. `--runs N` changes the count,
  * `--desktop` uses the desktop preset, `--routes /,/products` audits only those.
  */
 import { spawn } from 'node:child_process';
@@ -80,7 +80,7 @@ try {
   console.log(
     `Lighthouse ${LIGHTHOUSE.split('@')[1]}, ${values.desktop ? 'desktop' : 'mobile'} preset, median of ${runs} runs, production server on 127.0.0.1`,
   );
-  console.log('route            perf  a11y  best   seo    LCP ms   CLS     TBT ms   SEO audits failed');
+  console.log('route            perf  a11y  best   seo    FCP ms    LCP ms   CLS     TBT ms   SEO audits failed');
   for (const route of values.routes.split(',')) {
     const reports: Report[] = [];
     for (let run = 0; run < runs; run++) {
@@ -100,6 +100,7 @@ try {
         String(score(median, 'accessibility')).padStart(5),
         String(score(median, 'best-practices')).padStart(5),
         String(score(median, 'seo')).padStart(5),
+        metric('first-contentful-paint').toFixed(0).padStart(9),
         metric('largest-contentful-paint').toFixed(0).padStart(9),
         metric('cumulative-layout-shift').toFixed(3).padStart(7),
         metric('total-blocking-time').toFixed(0).padStart(9),

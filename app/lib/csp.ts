@@ -1,41 +1,50 @@
 import { createHash } from 'node:crypto';
+import { DEFERRED_MODULE } from './deferred-scripts';
 
-/** Inline scripts the browser runs (import maps too): no `src`, no data type such as `application/ld+json`. */
+/**
+ * Inline scripts the browser runs or reads as rules: classic and module scripts, import maps, speculation rules,
+ * and the module script that runs once the page has painted; no `src`, no data type such as `application/ld+json`.
+ */
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
-const DATA_TYPE = /\btype="(?!module"|importmap"|text\/javascript")[^"]*"/;
-/** The integrity hash of each module the document preloads. */
-const PRELOAD_INTEGRITY = /<link rel="modulepreload"[^>]*\bintegrity="(sha(?:256|384|512)-[A-Za-z0-9+/=]+)"/g;
+const DATA_TYPE = new RegExp(
+  `\\btype="(?!module"|importmap"|speculationrules"|text/javascript"|${DEFERRED_MODULE}")[^"]*"`,
+);
+
+/** Inline stylesheets (the page's CSS, inlined by DocumentLinks). */
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
+
+const sha256 = (content: string) => `'sha256-${createHash('sha256').update(content).digest('base64')}'`;
 
 /** The `'sha256-…'` source of every inline script in a document, in order of appearance, each once. */
 function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes, content] of html.matchAll(INLINE_SCRIPT)) {
     if (/\bsrc=/.test(attributes!) || DATA_TYPE.test(attributes!)) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(content!).digest('base64')}'`);
+    hashes.add(sha256(content!));
   }
   return [...hashes];
 }
 
-/**
- * The integrity hashes of the modules the document preloads (React Router's `subResourceIntegrity`). Chromium
- * treats a `<link rel="modulepreload">` as parser-inserted, so 'strict-dynamic' alone does not let it fetch
- * early; a hash source matching its `integrity` does.
- */
-function preloadHashes(html: string): string[] {
-  return [...new Set([...html.matchAll(PRELOAD_INTEGRITY)].map(([, hash]) => `'${hash}'`))];
+/** The `'sha256-…'` source of every `<style>` element of a document, each once. */
+function inlineStyleHashes(html: string): string[] {
+  return [...new Set([...html.matchAll(INLINE_STYLE)].map(([, content]) => sha256(content!)))];
 }
 
 /**
  * The Content-Security-Policy of an HTML page: a hash-based strict policy. Only the inline scripts this very
- * document contains may run (each by its hash), the modules it preloads (by their integrity hashes), and what
- * they load ('strict-dynamic'); everything else comes from this origin only. The policy is a function of the document, so a page and its policy can be cached
- * and shared like a static file (docs/decisions/0012-hash-based-csp-and-shared-pages.md).
+ * document contains may run (each by its hash), and what they load ('strict-dynamic': the modules the page
+ * preloads once it has painted, which a script adds, app/lib/deferred-scripts.ts); only its own inline
+ * stylesheets apply (by their hashes), besides stylesheets from this origin; everything else comes from this
+ * origin only. The policy is a function of the document, so
+ * a page and its policy can be cached and shared like a static file
+ * (docs/decisions/0012-hash-based-csp-and-shared-pages.md).
  */
 export function contentSecurityPolicy(html: string): string {
   return [
     "default-src 'self'",
-    `script-src ${[...inlineScriptHashes(html), ...preloadHashes(html), "'strict-dynamic'"].join(' ')}`,
-    "style-src 'self'",
+    `script-src ${[...inlineScriptHashes(html), "'strict-dynamic'"].join(' ')}`,
+    // The page's own stylesheets are inlined (each by its hash); those of pages reached later load from here.
+    `style-src ${["'self'", ...inlineStyleHashes(html)].join(' ')}`,
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",

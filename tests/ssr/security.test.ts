@@ -26,7 +26,7 @@ function expectCommonHeaders(headers: Headers) {
 
 describe('security headers', () => {
   it.each(['/', '/products', '/productDetails', '/about', '/no-such-page'])(
-    '%s has an enforced hash-based strict CSP allowing exactly its inline scripts and preloaded modules',
+    '%s has an enforced hash-based strict CSP allowing exactly its inline scripts and inline styles',
     async (path) => {
       const { headers, html } = await fetchPage(server.origin, path);
       expectCommonHeaders(headers);
@@ -34,23 +34,28 @@ describe('security headers', () => {
       expect(headers.get('content-security-policy-report-only')).toBeNull();
       const scriptSrc = csp.match(/script-src ([^;]+)/)![1]!.split(' ');
       expect(scriptSrc.at(-1)).toBe("'strict-dynamic'");
-      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|'nonce-/);
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|'nonce-/);
       for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
         expect(csp).toContain(directive);
+      const sha256 = (content: string) => `'sha256-${createHash('sha256').update(content).digest('base64')}'`;
+      // Every inline script but data (JSON-LD), by its hash: the module script that waits for the first paint and
+      // the speculation rules included. The modules load by 'strict-dynamic', preloaded by a script.
       const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
         ([, attributes]) => !/src=|application\/ld\+json/.test(attributes!),
       );
-      expect(inline.length).toBeGreaterThan(0);
-      const hashes = inline.map(
-        ([, , content]) => `'sha256-${createHash('sha256').update(content!).digest('base64')}'`,
+      expect(inline.map(([, attributes]) => attributes)).toEqual(
+        expect.arrayContaining([' type="storefront/deferred-module"', ' type="speculationrules"']),
       );
-      // And each preloaded module by its integrity hash, so the preload scanner may fetch it early.
-      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*integrity="([^"]+)"/g)].map(
-        ([, hash]) => `'${hash}'`,
+      expect(scriptSrc.slice(0, -1).sort()).toEqual(
+        [...new Set(inline.map(([, , content]) => sha256(content!)))].sort(),
       );
-      expect(preloads.length).toBeGreaterThan(3);
-      expect(scriptSrc.slice(0, -1).sort()).toEqual([...new Set([...hashes, ...preloads])].sort());
+      // The page's stylesheets are inlined, each allowed by its hash; none by 'unsafe-inline'.
+      const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, content]) => content!);
+      expect(styles.length).toBeGreaterThan(0);
+      const styleSrc = csp.match(/style-src ([^;]+)/)![1]!.split(' ');
+      expect(styleSrc).toEqual(["'self'", ...new Set(styles.map(sha256))]);
       expect(html).not.toContain('nonce=');
+      expect(html).not.toMatch(/\sstyle="/);
     },
   );
 

@@ -28,6 +28,8 @@ export type PageOptions = {
   height?: number;
   javaScriptEnabled?: boolean;
   reducedMotion?: 'reduce' | 'no-preference';
+  /** A touch screen: touch events, as on a phone. */
+  hasTouch?: boolean;
 };
 
 export type ObservedPage = {
@@ -39,8 +41,13 @@ export type ObservedPage = {
 
 /** A fresh page in its own context that records every console error, warning and page error. */
 export async function openPage(browser: Browser, options: PageOptions = {}): Promise<ObservedPage> {
-  const { width = 1280, height = 800, javaScriptEnabled = true, reducedMotion = 'no-preference' } = options;
-  const contextOptions: BrowserContextOptions = { viewport: { width, height }, javaScriptEnabled, reducedMotion };
+  const { width = 1280, height = 800, javaScriptEnabled = true, reducedMotion = 'no-preference', hasTouch } = options;
+  const contextOptions: BrowserContextOptions = {
+    viewport: { width, height },
+    javaScriptEnabled,
+    reducedMotion,
+    hasTouch,
+  };
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   const problems: string[] = [];
@@ -137,10 +144,15 @@ export async function holdScripts(page: Page): Promise<{ release: () => Promise<
   };
 }
 
-/** Waits until every stylesheet the page links to has loaded (the scripts may still be held back). */
+/**
+ * Waits until every stylesheet the page links to has loaded (the scripts may still be held back). A disabled
+ * link stands for a stylesheet the page has inlined, and never loads.
+ */
 export async function waitForStyles(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([disabled])')].every(
+      (link) => link.sheet,
+    ),
   );
 }
 

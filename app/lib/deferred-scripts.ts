@@ -1,0 +1,45 @@
+/**
+ * Scripts fetched once the page has painted (docs/decisions/0022-first-paint-from-the-document.md).
+ *
+ * React Router's document preloads every module the page hydrates with (`<link rel="modulepreload">` in the
+ * head) and imports them from a module script at the end of the body: the browser fetches them at once, at high
+ * priority, beside what the page needs to paint. Every page works before it hydrates (links, forms, popovers,
+ * tabs), so the scripts can wait: this takes the preload links and the module script out of the finished
+ * document and adds a small script that puts them back once the page has painted and loaded.
+ *
+ * The module script stays where it was, as a data block of type DEFERRED_MODULE (the browser runs no such
+ * script), and the loader runs a copy of its text: the page's policy allows that text by its hash, as it allowed
+ * the original (app/lib/csp.ts). The preload links wait in a template, whose content the browser leaves alone;
+ * the loader adds new links like them (with their integrity hashes). Links a script creates are not
+ * parser-inserted, so the policy's 'strict-dynamic' lets them load; links the parser made, even moved by a
+ * script, would need their hashes in the policy (0012).
+ */
+
+/** The type of the module script while it waits; app/lib/csp.ts hashes it like any module script. */
+export const DEFERRED_MODULE = 'storefront/deferred-module';
+
+const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * The loader. Once the page has painted its first content and everything it asked for has arrived (the load
+ * event: its images), it adds the preload links, so the modules load in parallel, and runs the module script.
+ */
+function loader(): string {
+  const start = `()=>{for(const p of document.getElementById("storefront-preloads").content.children){const l=document.createElement("link");for(const a of p.attributes)l.setAttribute(a.name,a.value);document.head.append(l)}const s=document.createElement("script");s.type="module";s.text=document.querySelector('script[type="${DEFERRED_MODULE}"]').text;document.body.append(s)}`;
+  return `<script>{const start=${start};let waits=2;const go=()=>--waits||start();addEventListener("load",go,{once:true});new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();go()}}).observe({type:"paint",buffered:true})}</script>`;
+}
+
+/** The document with its module script and module preloads run only after it has painted. */
+export function deferScripts(html: string): string {
+  // React Router writes one module script; a document without it is left alone.
+  if ([...html.matchAll(MODULE_SCRIPT)].length !== 1) return html;
+  const preloads = html.match(MODULE_PRELOAD) ?? [];
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(
+      MODULE_SCRIPT,
+      (_script, text: string) =>
+        `<script type="${DEFERRED_MODULE}">${text}</script><template id="storefront-preloads">${preloads.join('')}</template>${loader()}`,
+    );
+}

@@ -1,0 +1,131 @@
+import type { CDPSession, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, waitForHydration } from '../support/browser.ts';
+import { browser, server, useServerAndBrowser } from '../support/setup.ts';
+import { paths } from '../../app/paths.ts';
+
+useServerAndBrowser();
+
+const routes = [...Object.values(paths), '/no-such-page'];
+
+/**
+ * What the cascade decides for every element of the page, enough to tell a styled page from an unstyled one:
+ * properties whose computed value does not depend on layout (an image that failed to load changes the layout,
+ * and with it `auto` margins or grid tracks).
+ */
+function computedStyles(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const properties = [
+      'display',
+      'position',
+      'box-sizing',
+      'color',
+      'background-color',
+      'font-family',
+      'font-size',
+      'font-weight',
+      'line-height',
+      'border-top',
+      'border-radius',
+      'max-width',
+      'min-height',
+      'flex-direction',
+      'align-items',
+      'justify-content',
+      'gap',
+      'list-style-type',
+      'text-align',
+      'text-transform',
+      'text-decoration-line',
+      'visibility',
+    ];
+    return [...document.querySelectorAll('body *')].map((element) => {
+      const style = getComputedStyle(element);
+      return `${element.tagName} ${properties.map((property) => style.getPropertyValue(property)).join('|')}`;
+    });
+  });
+}
+
+describe('the first paint needs nothing but the document', () => {
+  it.each([375, 1280])(
+    'every page at %i px is styled the same with every request after the document blocked',
+    async (width) => {
+      // Without JavaScript both times, so that only the server's document is compared.
+      const blocked = await openPage(browser, { width, javaScriptEnabled: false });
+      await blocked.page.route('**/*', (route) =>
+        route.request().isNavigationRequest() ? route.continue() : route.abort(),
+      );
+      const complete = await openPage(browser, { width, javaScriptEnabled: false });
+      for (const route of routes) {
+        await Promise.all([blocked.page.goto(server.origin + route), complete.page.goto(server.origin + route)]);
+        const [alone, withEverything] = await Promise.all([
+          computedStyles(blocked.page),
+          computedStyles(complete.page),
+        ]);
+        expect(alone.length, route).toBeGreaterThan(50);
+        expect(alone, route).toEqual(withEverything);
+      }
+      await blocked.close();
+      await complete.close();
+    },
+  );
+
+  it('fetches no stylesheet or script before the first paint, and the scripts once the page has loaded', async () => {
+    const { page, problems, close } = await openPage(browser, { width: 375 });
+    for (const route of routes) {
+      await page.goto(server.origin + route);
+      await waitForHydration(page);
+      const { firstPaint, loaded, resources } = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+        loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+        resources: performance
+          .getEntriesByType('resource')
+          .map(({ name, startTime }) => ({ path: new URL(name).pathname, startTime })),
+      }));
+      const code = resources.filter(({ path }) => /\.(js|css)$/.test(path));
+      expect(code.length, route).toBeGreaterThan(3);
+      for (const { path, startTime } of code) {
+        expect(startTime, `${route}: ${path}`).toBeGreaterThan(firstPaint);
+        expect(startTime, `${route}: ${path}`).toBeGreaterThanOrEqual(loaded);
+      }
+    }
+    expect(problems.filter((problem) => !problem.includes('404 (Not Found)'))).toEqual([]);
+    await close();
+  });
+});
+
+/** Which requests of a page went to the network, by CDP: a response from a cache has no raw headers. */
+async function networkLog(page: Page): Promise<{ cdp: CDPSession; answers: Map<string, number> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const urls = new Map<string, string>();
+  const answers = new Map<string, number>();
+  cdp.on('Network.requestWillBeSent', (event) => urls.set(event.requestId, new URL(event.request.url).pathname));
+  cdp.on('Network.responseReceivedExtraInfo', (event) => {
+    const path = urls.get(event.requestId);
+    if (path) answers.set(path, event.statusCode);
+  });
+  return { cdp, answers };
+}
+
+describe('a repeat visit', () => {
+  it('fetches no script or stylesheet again, and revalidates the page itself (304)', async () => {
+    const { page, problems, close } = await openPage(browser, { width: 375 });
+    const visitAll = async () => {
+      for (const route of Object.values(paths)) {
+        await page.goto(server.origin + route);
+        await waitForHydration(page);
+        await page.waitForLoadState('networkidle');
+      }
+    };
+    await visitAll();
+    const { cdp, answers } = await networkLog(page);
+    await visitAll();
+    for (const route of Object.values(paths)) expect(answers.get(route), route).toBe(304);
+    const fetchedAgain = [...answers.keys()].filter((path) => /\.(js|css)$/.test(path));
+    expect(fetchedAgain).toEqual([]);
+    expect(problems).toEqual([]);
+    await cdp.detach();
+    await close();
+  });
+});
