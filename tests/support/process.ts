@@ -43,12 +43,16 @@ export async function freePort(): Promise<number> {
  * the image: the compiled build/node/server.js; `node server.ts` in development), and resolves once it is
  * ready (/readyz answers 200, after its warm-up), as a load balancer would wait.
  */
-export async function spawnServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string> = {},
+  /** Another checkout to run, with its own build/ (a scratch copy built without the server's compile step). */
+  checkout?: string,
+): Promise<ServerProcess> {
   const port = await freePort();
-  const entry = env.NODE_ENV === 'development' ? 'server.ts' : 'build/node/server.js';
+  const entry = env.NODE_ENV === 'development' || checkout ? 'server.ts' : 'build/node/server.js';
   if (entry !== 'server.ts') assertBuildIsCurrent();
   const child = spawn(process.execPath, [entry], {
-    cwd: root,
+    cwd: checkout ?? root,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
