@@ -9,12 +9,17 @@
  * the new version. A form post becomes a document post of the same fields to the same action, so it is neither
  * lost nor sent twice. Once per version: if the document loaded still comes from the tab's version (a roll-out
  * in progress, a cached page), its next navigations stay client-side until a check agrees again, so there is no
- * loop; the other version's chunks stay fetchable meanwhile (the asset store).
+ * loop; the other version's chunks stay fetchable meanwhile (the asset store). The document navigation carries a
+ * cookie for a few seconds that makes the proxy fetch the page afresh rather than serve a copy it stored from
+ * the version being left.
  */
 import { redirectDocument, type DataStrategyResult, type MiddlewareFunction } from 'react-router';
 
 /** Answered by every replica (server/version.ts), never from a cache. */
 const VERSION_PATH = '/__version';
+
+/** A cookie the proxy bypasses its cache for. */
+const FRESH_COOKIE = 'version_skew';
 
 /** sessionStorage: the version this tab last left by a document navigation (the loop guard). */
 const GUARD_KEY = 'storefront-version-skew';
@@ -91,6 +96,15 @@ async function submitAsDocument(request: Request): Promise<void> {
   HTMLFormElement.prototype.submit.call(form);
 }
 
+/**
+ * For the next few seconds this browser's requests skip shared caches that honour the cookie (nginx here:
+ * deploy/nginx/nginx.conf): the document it goes to is the fleet's current version, not a copy a cache stored
+ * from the version being left.
+ */
+function askForFreshCopies(): void {
+  document.cookie = `${FRESH_COOKIE}=1; Max-Age=10; Path=/; SameSite=Lax`;
+}
+
 /** The document is leaving: the client-side navigation never completes. */
 const never = () => new Promise<never>(() => {});
 
@@ -100,6 +114,7 @@ export const versionSkew: MiddlewareFunction<Record<string, DataStrategyResult>>
   if (request.method !== 'GET') {
     // A submission is checked before it is sent, so that it reaches the server once, as a document post if needs be.
     if (await mustReload(tab, request.signal)) {
+      askForFreshCopies();
       await submitAsDocument(request);
       return never();
     }
@@ -110,6 +125,9 @@ export const versionSkew: MiddlewareFunction<Record<string, DataStrategyResult>>
   // The navigation fetches its data meanwhile: the check costs no time when the versions agree.
   const reload = mustReload(tab, request.signal);
   const result = await next();
-  if (await reload) throw redirectDocument(request.url);
+  if (await reload) {
+    askForFreshCopies();
+    throw redirectDocument(request.url);
+  }
   return result;
 };
