@@ -134,6 +134,7 @@ describe('while requests land on either version', () => {
   });
 });
 
+// Once only B answers, this is also one container replaced by the next version on the same asset store volume.
 describe('a tab of the older version, once the newer one is live', () => {
   async function oldTab(pagePath: string) {
     route = 'a';
