@@ -550,17 +550,26 @@ async function kubeTarget(run: string): Promise<Target> {
 
 type Phase = { name: string; loads: PageLoadResult; browser: BrowserLoads };
 
-/** Load and a browser shopper through the proxy while `work` runs, and a few seconds after. */
+/**
+ * Load and a browser shopper through the proxy while `work` runs, and a few seconds after. Half the shoppers
+ * skip the proxy's cache (its bypass cookie), as behind another edge or after a proxy restart: the replicas
+ * themselves must then answer for every page and asset, where the cache would answer for those it keeps.
+ */
 async function underLoad(browser: Browser, origin: string, work: () => Promise<void>) {
   let stop = () => {};
   const stopped = new Promise<void>((resolve) => (stop = resolve));
-  const loads = pageLoads({
-    url: origin.replace('localhost', '127.0.0.1'),
-    shoppers,
-    pages: PAGES,
-    headers: HEADERS,
-    until: stopped,
-  });
+  const url = origin.replace('localhost', '127.0.0.1');
+  const half = Math.ceil(shoppers / 2);
+  const loads = Promise.all([
+    pageLoads({ url, shoppers: half, pages: PAGES, headers: HEADERS, until: stopped }),
+    pageLoads({
+      url,
+      shoppers: shoppers - half,
+      pages: PAGES,
+      headers: { ...HEADERS, cookie: `${HEADERS.cookie}; version_skew=1` },
+      until: stopped,
+    }),
+  ]);
   const shopper = browserShopper(browser, origin, stopped);
   try {
     await work();
@@ -568,7 +577,19 @@ async function underLoad(browser: Browser, origin: string, work: () => Promise<v
   } finally {
     stop();
   }
-  return { loads: await loads, browser: await shopper };
+  const [cached, uncached] = await loads;
+  const byVersion = new Map(cached.byVersion);
+  for (const [version, count] of uncached.byVersion) byVersion.set(version, (byVersion.get(version) ?? 0) + count);
+  return {
+    loads: {
+      loads: cached.loads + uncached.loads,
+      failed: [...cached.failed, ...uncached.failed].sort((a, b) => a.at - b.at),
+      byVersion,
+      assets: cached.assets + uncached.assets,
+      retried: cached.retried + uncached.retried,
+    },
+    browser: await shopper,
+  };
 }
 
 /** A page of the old version stored by the proxy before the roll still loads whole once the new one is live. */
