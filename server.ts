@@ -3,6 +3,8 @@
  * `npm run dev` serves through Vite's middleware with hot reload; `npm start` serves the production build.
  * Configuration comes from the environment; see README.md, "Operating it".
  */
+// First: on a Node.js too old for what follows, this stops the process with a message.
+import './server/node-version.ts';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
@@ -12,12 +14,15 @@ import express, { type Express } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { log, setLogLevel, type Level } from './server/log.ts';
 import { limitConnections, MAX_CONNECTIONS, oneRequestAtATime } from './server/connections.ts';
+import { maxWaitingFor, RENDER_DEADLINE_MS } from './server/admission.ts';
 import {
   createMetricsServer,
   observeRender,
   recordPageCache,
+  recordShed,
   requestMetrics,
   setPageCacheSize,
+  setRendersWaiting,
 } from './server/metrics.ts';
 import {
   errorHandler,
@@ -28,6 +33,7 @@ import {
   securityHeaders,
 } from './server/middleware.ts';
 import { createPageHandler } from './server/page-handler.ts';
+import { createPageUrls } from './server/page-url.ts';
 import { DEFAULT_ASSET_RETENTION_DAYS, openAssetStore, serveAssets } from './server/asset-store.ts';
 import { buildVersion } from './server/version.ts';
 
@@ -198,6 +204,12 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       'PUBLIC_URL is not set: pages name the Host each request gives and are private to browsers; set it in production',
     );
   }
+  // What each URL means to its route (0020): read from the build once, or on each request in development,
+  // where routes change as they are edited.
+  const pageUrl =
+    typeof build === 'function'
+      ? async (url: URL) => createPageUrls(await (build as () => Promise<ServerBuild>)())(url)
+      : createPageUrls(build);
   app.all(
     '/{*splat}',
     createPageHandler({
@@ -205,7 +217,16 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       cache: mode === 'production' && (options.pageCache ?? process.env.PAGE_CACHE !== 'off'),
       publicUrl,
       maxBytes: pageCacheMb * 1024 * 1024,
-      observer: { lookup: recordPageCache, size: setPageCacheSize, render: observeRender },
+      pageUrl,
+      // Renders waiting are bounded by the heap there is for them, and by how long a shopper waits (0019).
+      admission: { maxWaiting: maxWaitingFor(getHeapStatistics().heap_size_limit), maxWaitMs: RENDER_DEADLINE_MS },
+      observer: {
+        lookup: recordPageCache,
+        size: setPageCacheSize,
+        render: observeRender,
+        shed: recordShed,
+        waiting: setRendersWaiting,
+      },
     }),
   );
 
@@ -322,6 +343,8 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
       url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}`,
       port: actualPort,
       mode: options.mode ?? modeFromEnv(),
+      // What memory settings it runs with (runtime.env, or NODE_OPTIONS): the render queue is sized from it.
+      heapLimitMb: Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024),
     },
     'listening',
   );

@@ -73,8 +73,15 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** A route opts out of the breadcrumb and title band with `handle = { pageHeader: false }`. */
-export type RouteHandle = { pageHeader?: boolean };
+export type RouteHandle = {
+  /** A route opts out of the breadcrumb and title band with `pageHeader: false`. */
+  pageHeader?: boolean;
+  /**
+   * The search parameters its loader reads. Its pages are given, and cached by, these only: any other
+   * parameter (utm_source, a cache-buster) does not reach the loader (server/page-url.ts; 0020).
+   */
+  searchParams?: readonly string[];
+};
 
 /** The absolute URL of the page on show, from its loader's `page.path`; none on error pages. */
 function useCanonicalUrl(): string | undefined {

@@ -303,7 +303,7 @@ async function fleetTarget(run: string, assets: string): Promise<Target> {
     // The alternative measured in 0021: nginx passes a request that got a 404 on to the next replica.
     config = path.join(tmpdir(), `${run}-nginx.conf`);
     const conf = readFileSync(path.join(root, 'deploy/nginx/nginx.conf'), 'utf8');
-    writeFileSync(config, conf.replace(/proxy_next_upstream ([^;]*);/, 'proxy_next_upstream $1 http_404;'));
+    writeFileSync(config, conf.replace(/proxy_next_upstream (error[^;]*);/, 'proxy_next_upstream $1 http_404;'));
   }
   await runProxy({ name: `${run}-proxy`, network, ip: `${prefix}.10`, port, image: PROXY_IMAGE, config });
   log(`fleet: ${replicas.length} replicas of A behind nginx on ${origin} (assets: ${assets})`);

@@ -21,6 +21,7 @@ import { ConfigMap, PersistentVolumeClaim, Service } from 'kubernetes-models/v1'
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { SetupError, buildImages, ensurePodman, log, onCleanup, podman, root, sleep } from './podman.ts';
 
 const dir = path.join(root, 'deploy/kubernetes');
@@ -37,6 +38,7 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'apps/v1/Deployment': Deployment,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'networking.k8s.io/v1/Ingress': Ingress,
 };
 
 type Manifest = { apiVersion: string; kind: string; metadata: { name: string }; [key: string]: unknown };
@@ -75,6 +77,7 @@ function validateSchemas(manifests: Array<{ file: string; object: Manifest }>): 
     'Service',
     'HorizontalPodAutoscaler',
     'PodDisruptionBudget',
+    'Ingress',
   ]) {
     check(kinds.has(kind), `the kustomization has a ${kind}`);
   }
@@ -173,6 +176,18 @@ function checkConsistency(manifests: Array<{ file: string; object: Manifest }>):
   check(
     maxUnavailable === 0 && Number(maxSurge) >= 1,
     `rolling update: maxSurge ${maxSurge}, maxUnavailable ${maxUnavailable} (a new pod is ready before an old one goes)`,
+  );
+  // The ingress protects the pods as nginx.conf protects the compose fleet (0019).
+  const ingress = find<{ metadata: { annotations: Record<string, string> } }>('Ingress').metadata.annotations;
+  const nginxConf = readFileSync(path.join(root, 'deploy/nginx/nginx.conf'), 'utf8');
+  const perClient = /limit_conn clients (\d+);/.exec(nginxConf)?.[1];
+  check(
+    ingress['nginx.ingress.kubernetes.io/limit-connections'] === perClient,
+    `Ingress: ${ingress['nginx.ingress.kubernetes.io/limit-connections']} requests in flight per client, as nginx.conf (${perClient})`,
+  );
+  check(
+    !/503/.test(ingress['nginx.ingress.kubernetes.io/proxy-next-upstream'] ?? 'http_503'),
+    'Ingress: a request a pod shed (503) is never retried on another',
   );
 }
 

@@ -18,7 +18,12 @@ import { log } from './log.ts';
  * and load balancers neither; the few clients that do send a handful at a time. */
 export const MAX_PIPELINED_REQUESTS = 16;
 
-/** Requests answered on one keep-alive connection before the server asks the client to reconnect. */
+/**
+ * Requests answered on one keep-alive connection: the last is answered with `Connection: close` and the
+ * connection is then closed, so no connection, however well-behaved, is held for ever. (Node's own
+ * maxRequestsPerSocket answers a request sent after the last one with a 503 instead, which a proxy would
+ * take for an overloaded server.)
+ */
 export const MAX_REQUESTS_PER_SOCKET = 1_000;
 
 /** A response that makes no progress this long (the client reads nothing) gets its connection closed. */
@@ -34,7 +39,7 @@ export const MAX_CONNECTIONS = 10_000;
 /** At most one warning this often about connections refused at the limit, with how many were. */
 const DROP_WARNING_INTERVAL_MS = 10_000;
 
-type Queue = { busy: boolean; waiting: Array<() => void> };
+type Queue = { busy: boolean; waiting: Array<() => void>; requests: number };
 
 export function limitConnections(server: Server, maxConnections = MAX_CONNECTIONS): void {
   server.maxConnections = maxConnections;
@@ -47,9 +52,6 @@ export function limitConnections(server: Server, maxConnections = MAX_CONNECTION
     log.warn({ limit: maxConnections, refused: dropped }, 'connections refused: too many open');
     dropped = 0;
   });
-  // Past this count, Node answers each further request with a 503 and closes the connection after the last
-  // one: no connection, however well-behaved, is held for ever.
-  server.maxRequestsPerSocket = MAX_REQUESTS_PER_SOCKET;
   // Node's socket inactivity timeout, which applies while a request is being answered (idle keep-alive
   // connections have keepAliveTimeout): writes that do not complete, because the client's receive window
   // stays full, count as inactivity.
@@ -87,7 +89,7 @@ export function oneRequestAtATime(
   const queueOf = (socket: Socket): Queue => {
     const existing = queues.get(socket);
     if (existing) return existing;
-    const queue: Queue = { busy: false, waiting: [] };
+    const queue: Queue = { busy: false, waiting: [], requests: 0 };
     queues.set(socket, queue);
     socket.once('close', () => {
       queue.waiting.length = 0;
@@ -99,6 +101,10 @@ export function oneRequestAtATime(
     // Requests parsed from bytes that arrived before the connection was closed: nobody is waiting for them.
     if (socket.destroyed) return;
     const queue = queueOf(socket);
+    // Sent after the last request the connection may carry, which closes it: nobody will get the answer.
+    if (++queue.requests > MAX_REQUESTS_PER_SOCKET) return;
+    // The last one: Node sends `Connection: close` and closes the connection once it is answered.
+    if (queue.requests === MAX_REQUESTS_PER_SOCKET) res.shouldKeepAlive = false;
     const run = () => {
       // The client has gone while the request waited: no page is rendered for nobody.
       if (socket.destroyed) return;

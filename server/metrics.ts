@@ -56,6 +56,31 @@ export function recordPageCache(result: 'hit' | 'miss'): void {
   pageCacheRequests.labels(result).inc();
 }
 
+const rendersShed = new Counter({
+  name: 'render_shed_total',
+  help: 'Renders refused with 503 and Retry-After: the queue was full (queue_full) or the request waited too long (deadline).',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+rendersShed.labels('queue_full').inc(0);
+rendersShed.labels('deadline').inc(0);
+
+const rendersWaiting = new Gauge({
+  name: 'render_queue_waiting',
+  help: 'Renders waiting for their turn.',
+  registers: [registry],
+});
+
+/** For the page handler: a render refused, and why. */
+export function recordShed(reason: 'queue_full' | 'deadline'): void {
+  rendersShed.labels(reason).inc();
+}
+
+/** For the page handler: how many renders wait now. */
+export function setRendersWaiting(renders: number): void {
+  rendersWaiting.set(renders);
+}
+
 /** For the page handler: what its cache holds after a change. */
 export function setPageCacheSize(bytes: number, entries: number): void {
   pageCacheBytes.set(bytes);

@@ -16,8 +16,9 @@ import { createHeaders, createRequest, sendResponse } from '@remix-run/node-fetc
 import compression from 'compression';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { LRUCache } from 'lru-cache';
+import { createAdmission, RENDER_CONCURRENCY, Shed, type AdmissionOptions, type ShedReason } from './admission.ts';
 import { chooseEncoding as negotiate, type Encoding } from './middleware.ts';
-import pLimit from 'p-limit';
+import type { PageUrl } from './page-url.ts';
 
 /** React Router's request handler, or any other function from a Fetch request to its response. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -34,7 +35,15 @@ export type PageHandlerOptions = {
   publicUrl?: string;
   /** The most the stored pages may take, in bytes (all encodings). */
   maxBytes?: number;
-  /** Told of every lookup and of the cache's size, for metrics. */
+  /**
+   * What a GET means: the URL the app is given and the key its page is stored under, or undefined for a
+   * request that is not a page (React Router's route manifest). Default: the URL as it is (server/page-url.ts
+   * makes the real one from the build).
+   */
+  pageUrl?: (url: URL) => PageUrl | undefined | Promise<PageUrl | undefined>;
+  /** How many renders may wait, and for how long (server/admission.ts); the rest are shed with a 503. */
+  admission?: Pick<AdmissionOptions, 'maxWaiting' | 'maxWaitMs'>;
+  /** Told of every lookup, of the cache's size, of renders and of renders shed, for metrics. */
   observer?: PageCacheObserver;
 };
 
@@ -42,6 +51,8 @@ export type PageCacheObserver = {
   lookup?: (result: 'hit' | 'miss') => void;
   size?: (bytes: number, entries: number) => void;
   render?: (seconds: number) => void;
+  shed?: (reason: ShedReason) => void;
+  waiting?: (renders: number) => void;
 };
 
 /** Response header by which the app names the route pattern that rendered a page (see entry.server). */
@@ -76,11 +87,21 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
+/** Admission when not given (tests): a generous queue. server.ts derives the real one from the heap (0019). */
+const DEFAULT_ADMISSION = { maxWaiting: 1_000, maxWaitMs: 5_000 };
+
+/** What a shed request is told: come back in this many seconds. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /**
- * Renders under way at once. Rendering is CPU work on Node's one JavaScript thread, so more at a time only
- * makes each slower, and every one in progress holds its garbage: the heap (and RSS) grows with them.
+ * The answer to a render that was shed: small, static, the same bytes every time, and nothing to load (the
+ * policy for non-page responses allows nothing). Shoppers see it only when the server is overloaded.
  */
-const RENDER_CONCURRENCY = 2;
+const BUSY_PAGE = Buffer.from(
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="robots" content="noindex"><title>Busy: please try again</title></head><body><main><h1>Busy: please try again</h1>' +
+    `<p>The shop has more visitors than it can serve this moment. Please reload the page in ${RETRY_AFTER_SECONDS} seconds.</p></main></body></html>`,
+);
 
 /** Brotli at quality 11 takes ~100× gzip's time: one page at a time, and no more than this many waiting. */
 const MAX_BROTLI_QUEUE = 32;
@@ -90,6 +111,8 @@ export function createPageHandler({
   cache,
   publicUrl,
   maxBytes = DEFAULT_PAGE_CACHE_BYTES,
+  pageUrl = (url) => ({ url, key: url.pathname + url.search, dropped: [] }),
+  admission: { maxWaiting, maxWaitMs } = DEFAULT_ADMISSION,
   observer = {},
 }: PageHandlerOptions): RequestHandler {
   const pages = new LRUCache<string, Page>({
@@ -105,15 +128,28 @@ export function createPageHandler({
   };
   const rendering = new Map<string, Promise<Page | Response>>();
   const defaultCacheControl = publicUrl ? SHARED_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL;
-  const origin = publicUrl ? (URL.parse(publicUrl) ?? undefined) : undefined;
+  const origin = publicUrl ? URL.parse(publicUrl)?.origin : undefined;
   const compress = compression();
-  const limit = pLimit(RENDER_CONCURRENCY);
-  /** React Router's handler, a few at a time; a request whose client left while it waited is not rendered. */
+  const admission = createAdmission({
+    concurrency: RENDER_CONCURRENCY,
+    maxWaiting,
+    maxWaitMs,
+    onShed: observer.shed,
+    onWaiting: observer.waiting,
+  });
+  /**
+   * React Router's handler, a few at a time, past the bounds shed (Shed); a request whose client left while
+   * it waited is not rendered.
+   */
   const renderLimited = (request: Request) =>
-    limit(() => {
-      request.signal.throwIfAborted();
-      return handler(request);
-    });
+    admission.run(async () => {
+      const started = performance.now();
+      try {
+        return await handler(request);
+      } finally {
+        observer.render?.((performance.now() - started) / 1000);
+      }
+    }, request.signal);
 
   let brotliQueue = Promise.resolve();
   const brotliPending = new Set<Page>();
@@ -142,11 +178,9 @@ export function createPageHandler({
   };
 
   /** Renders the page for a key once, however many requests for it arrive meanwhile. */
-  const render = async (key: string, req: ExpressRequest, res: ExpressResponse): Promise<Page | Response> => {
-    const started = performance.now();
+  const render = async (key: string, url: URL, req: ExpressRequest, res: ExpressResponse): Promise<Page | Response> => {
     // HEAD is answered from the stored GET, so a HEAD request renders the GET.
-    const response = await renderLimited(fetchRequest(req, res, origin, 'GET'));
-    observer.render?.((performance.now() - started) / 1000);
+    const response = await renderLimited(fetchRequest(req, res, url, 'GET'));
     if (!isShareable(response)) return response;
     const identity = Buffer.from(await response.arrayBuffer());
     const headers = storedHeaders(response, defaultCacheControl);
@@ -167,6 +201,7 @@ export function createPageHandler({
 
   const lookup = async (
     key: string,
+    url: URL,
     req: ExpressRequest,
     res: ExpressResponse,
   ): Promise<Page | Response | undefined> => {
@@ -178,8 +213,11 @@ export function createPageHandler({
     const pending = rendering.get(key);
     if (pending) {
       // Another request is rendering this page: share its result, unless it is not shareable or failed
-      // (its client gone, say); then this request renders its own.
-      const result = await pending.catch(() => undefined);
+      // (its client gone, say); then this request renders its own. Shed, it is shed too.
+      const result = await pending.catch((error: unknown) => {
+        if (error instanceof Shed) throw error;
+        return undefined;
+      });
       if (result && !(result instanceof Response)) {
         observer.lookup?.('hit');
         return result;
@@ -187,7 +225,7 @@ export function createPageHandler({
       return undefined;
     }
     observer.lookup?.('miss');
-    const promise = render(key, req, res);
+    const promise = render(key, url, req, res);
     rendering.set(key, promise);
     try {
       return await promise;
@@ -198,8 +236,16 @@ export function createPageHandler({
 
   return async (req, res, next) => {
     try {
-      const key = cache && (req.method === 'GET' || req.method === 'HEAD') ? cacheKey(req, publicUrl) : undefined;
-      let result = key ? await lookup(key, req, res) : undefined;
+      // Joined as text: a target such as //evil.example/x is a path here, never another host.
+      const requestUrl = new URL(`${origin ?? `${req.protocol}://${req.host}`}${req.url}`);
+      const get = req.method === 'GET' || req.method === 'HEAD';
+      const meaning = get ? await pageUrl(requestUrl) : undefined;
+      // React Router's route-discovery manifest: no render, so answered at once and never stored.
+      if (get && !meaning) return send(req, res, next, await handler(fetchRequest(req, res, requestUrl)));
+      const url = meaning?.url ?? requestUrl;
+      // Without PUBLIC_URL a page names the Host it was asked by, so the Host is part of what it means.
+      const key = cache && meaning ? `${publicUrl ? '' : url.origin}${meaning.key}` : undefined;
+      let result = key ? await lookup(key, url, req, res) : undefined;
       if (result && !(result instanceof Response)) {
         const page = result;
         if (key && !page.br) addBrotli(key, page, () => gunzipAsync(page.gzip));
@@ -207,38 +253,62 @@ export function createPageHandler({
         if (key && added) resize(key, page);
         return;
       }
-      result ??= await renderLimited(fetchRequest(req, res, origin));
-      res.locals.route = result.headers.get(ROUTE_HEADER) ?? undefined;
-      result.headers.delete(ROUTE_HEADER);
-      // Responses rendered per request (POSTs, redirects, errors, private pages) are compressed as they go.
-      // React Router leaves the reason phrase empty; browsers show it ("404 Not Found").
-      const response = result.statusText
-        ? result
-        : new Response(result.body, {
-            status: result.status,
-            statusText: STATUS_CODES[result.status],
-            headers: result.headers,
-          });
-      compress(req, res, () => void sendResponse(res, response).catch(next));
+      result ??= await renderLimited(fetchRequest(req, res, url));
+      send(req, res, next, meaning?.dropped.length ? keepDropped(result, meaning.dropped, url) : result);
     } catch (error) {
       // A client that has gone needs no answer, and its request's abort is no fault of ours.
       if (res.destroyed) return;
+      if (error instanceof Shed) return sendBusy(res);
       next(error);
     }
   };
+
+  /** Sends a response rendered for this request alone (POSTs, redirects, errors, private pages). */
+  function send(req: ExpressRequest, res: ExpressResponse, next: (error: unknown) => void, result: Response) {
+    res.locals.route = result.headers.get(ROUTE_HEADER) ?? undefined;
+    result.headers.delete(ROUTE_HEADER);
+    // Responses rendered per request (POSTs, redirects, errors, private pages) are compressed as they go.
+    // React Router leaves the reason phrase empty; browsers show it ("404 Not Found").
+    const response = result.statusText
+      ? result
+      : new Response(result.body, {
+          status: result.status,
+          statusText: STATUS_CODES[result.status],
+          headers: result.headers,
+        });
+    compress(req, res, () => void sendResponse(res, response).catch(next));
+  }
+}
+
+/** The answer to a shed render: 503, when to come back, never stored. */
+function sendBusy(res: ExpressResponse): void {
+  res
+    .status(503)
+    .set({ 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' })
+    .type('html')
+    .end(BUSY_PAGE);
 }
 
 /**
- * Which stored page a request may get: its URL, and its Host unless PUBLIC_URL makes pages independent of
- * it. Nothing else of the request (cookies, other headers) changes a shareable page.
+ * A redirect within the site carries on the parameters its route does not read (the app never saw them), so
+ * a campaign link that needed its query corrected keeps its utm_source.
  */
-function cacheKey(req: ExpressRequest, publicUrl: string | undefined): string {
-  return publicUrl ? req.originalUrl : `${req.protocol}://${req.host}${req.originalUrl}`;
+function keepDropped(response: Response, dropped: Array<[string, string]>, url: URL): Response {
+  const location = response.headers.get('location');
+  const target = location && response.status >= 300 && response.status < 400 ? URL.parse(location, url) : null;
+  if (!target || target.origin !== url.origin) return response;
+  for (const [name, value] of dropped) target.searchParams.append(name, value);
+  const headers = new Headers(response.headers);
+  headers.set('location', location!.startsWith('/') ? target.pathname + target.search + target.hash : target.href);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** A response any shopper may get: a 200 without cookies, not marked private by its route, varying by encoding at most. */
+/**
+ * A response any shopper may get: a page (200) or the not-found page (404) without cookies, not marked private
+ * by its route, varying by encoding at most.
+ */
 function isShareable(response: Response): boolean {
-  if (response.status !== 200 || response.headers.has('set-cookie')) return false;
+  if ((response.status !== 200 && response.status !== 404) || response.headers.has('set-cookie')) return false;
   const cacheControl = response.headers.get('cache-control') ?? '';
   const vary = (response.headers.get('vary') ?? '').toLowerCase();
   return !/no-store|private/.test(cacheControl) && (vary === '' || vary === 'accept-encoding');
@@ -268,7 +338,8 @@ function sendPage(req: ExpressRequest, res: ExpressResponse, page: Page): boolea
   const etag = `"${page.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader('ETag', etag);
-  if (isFresh(req, etag)) {
+  // Preconditions apply to a success only (RFC 9110, 13.2.1): a stored 404 is always sent whole.
+  if (page.status === 200 && isFresh(req, etag)) {
     res.removeHeader('Content-Type');
     res.removeHeader('Content-Security-Policy');
     res.status(304).end();
@@ -303,29 +374,17 @@ function isFresh(req: ExpressRequest, etag: string): boolean {
 }
 
 /**
- * The Fetch request React Router expects, aborted when the client goes away. Its URL's origin is the public
- * one when configured, else the request's own. A body the server has read already (the body limit, in
- * server.ts) is handed on as it is.
+ * The Fetch request React Router expects for `url`, aborted when the client goes away. A body the server has
+ * read already (the body limit, in server.ts) is handed on as it is.
  */
-function fetchRequest(
-  req: ExpressRequest,
-  res: ExpressResponse,
-  origin: URL | undefined,
-  method = req.method,
-): Request {
-  const protocol = origin?.protocol ?? `${req.protocol}:`;
-  const host = origin?.host ?? req.host;
-  if (method === req.method && !Buffer.isBuffer(req.body)) return createRequest(req, res, { protocol, host });
-  // The body has been read already (limitBody), or a HEAD is answered by rendering the GET.
+function fetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL, method = req.method): Request {
+  if (method !== 'GET' && method !== 'HEAD' && !Buffer.isBuffer(req.body)) {
+    return createRequest(req, res, { protocol: url.protocol, host: url.host });
+  }
   const controller = new AbortController();
   res.once('close', () => {
     if (!res.writableFinished) controller.abort();
   });
   const body = method === 'GET' || method === 'HEAD' ? null : (req.body as Uint8Array<ArrayBuffer>);
-  return new Request(`${protocol}//${host}${req.url}`, {
-    method,
-    headers: createHeaders(req),
-    body,
-    signal: controller.signal,
-  });
+  return new Request(url, { method, headers: createHeaders(req), body, signal: controller.signal });
 }

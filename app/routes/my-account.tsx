@@ -1,21 +1,27 @@
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { buttonStyle } from '../components/ui/Button/Button';
 import { cx } from '../lib/class-names';
 import { getAccountPages, getPage } from '../data/content.server';
 import { pageMeta } from '../lib/meta';
 import type { AccountTabId } from '../types/account';
 import * as layout from '../styles/layout.css';
+import type { RouteHandle } from '../root';
 import type { Route } from './+types/my-account';
 import * as styles from './my-account.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
 
 /** The selected menu item lives in `?tab=`, so the highlight moves with or without JavaScript. */
+export const handle: RouteHandle = { searchParams: ['tab'] };
+
+/** A tab the menu does not have, or more than one, redirects to the page itself: one URL per state. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const account = await getAccountPages();
-  const requested = new URL(request.url).searchParams.get('tab');
-  const tab: AccountTabId = account.menu.find((item) => item.id === requested)?.id ?? account.defaultTab;
-  return { page: await getPage('myAccount'), tab, ...account };
+  const [account, page] = await Promise.all([getAccountPages(), getPage('myAccount')]);
+  const requested = new URL(request.url).searchParams.getAll('tab');
+  const tab: AccountTabId | undefined =
+    requested.length === 0 ? account.defaultTab : account.menu.find((item) => item.id === requested.join())?.id;
+  if (!tab) throw redirect(page.path);
+  return { page, tab, ...account };
 }
 
 export default function MyAccountPage({ loaderData }: Route.ComponentProps) {

@@ -23,10 +23,14 @@ import {
   type ListingState,
 } from '../lib/pagination';
 import { visuallyHidden } from '../styles/a11y.css';
+import type { RouteHandle } from '../root';
 import type { Route } from './+types/products';
 import * as styles from './products.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
+
+/** The list's state is in the URL (0006); nothing else in a query changes the page. */
+export const handle: RouteHandle = { searchParams: Object.values(listingParams) };
 
 const PRODUCTS_PATH = paths.products;
 

@@ -4,9 +4,12 @@
  * checks what the attack must not achieve: memory past a bound, health checks unanswered, 5xx, a stalled
  * connection, error-level logs. Limits and reasons: docs/decisions/0013-limits-for-impolite-clients.md.
  */
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import autocannon from 'autocannon';
 import { BROWSER_HEADERS } from '../../bench/browser-like.ts';
+import { MAX_REQUESTS_PER_SOCKET } from '../../server/connections.ts';
 import {
   exchange,
   flood,
@@ -193,6 +196,33 @@ describe('one server, many odd requests', () => {
     await expect
       .poll(() => server.logs.find((line) => line.msg === 'connection closed: too many pipelined requests'))
       .toMatchObject({ level: 'warn' });
+  });
+
+  it('closes a connection after its 1,000th request, so a client that ignores Connection: close gets no 503', async () => {
+    const socket = connect(server.port, '127.0.0.1').setNoDelay(true);
+    socket.on('error', () => {});
+    await once(socket, 'connect');
+    let text = '';
+    let answered = () => {};
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      answered();
+    });
+    const closed = once(socket, 'close');
+    // One request at a time, each sent once the answer before it is in, none of them asking to close.
+    const stall = setTimeout(() => socket.destroy(), 30_000);
+    for (let sent = 1; sent <= MAX_REQUESTS_PER_SOCKET + 1 && !socket.destroyed; sent++) {
+      socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n', () => {});
+      while (statuses(text).length < sent && !socket.destroyed) {
+        await Promise.race([new Promise<void>((resolve) => (answered = resolve)), closed]);
+      }
+    }
+    clearTimeout(stall);
+    await closed;
+    const answers = statuses(text);
+    expect(answers).toHaveLength(MAX_REQUESTS_PER_SOCKET);
+    expect(new Set(answers)).toEqual(new Set([200]));
+    expect(text.slice(text.lastIndexOf('HTTP/1.1 '))).toMatch(/\r\nConnection: close\r\n/i);
   });
 
   it('still answers a few pipelined requests in order, as HTTP/1.1 requires', async () => {

@@ -2,6 +2,7 @@ import { get, request as httpRequest, type IncomingHttpHeaders } from 'node:http
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server.ts';
+import { registry } from '../../server/metrics.ts';
 import { SHARED_PAGE_CACHE_CONTROL } from '../../server/page-handler.ts';
 import { fetchPage, startServer, type RunningServer } from '../support/server.ts';
 
@@ -142,16 +143,11 @@ describe('pages rendered once and served like static files', () => {
     expect(coldHead.headers.etag).toMatch(/^"/);
   });
 
-  it('never stores POST answers, errors or redirects', async () => {
-    for (const [path, status] of [
-      ['/no-such-page', 404],
-      ['/products?page=0', 302],
-    ] as const) {
-      const answer = await raw(server.origin, path, BROWSER);
-      expect(answer.status).toBe(status);
-      expect(answer.headers.etag).toBeUndefined();
-      expect(answer.headers['cache-control'] ?? '').not.toMatch(/public|s-maxage/);
-    }
+  it('never stores POST answers or redirects', async () => {
+    const answer = await raw(server.origin, '/products?page=0', BROWSER);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.etag).toBeUndefined();
+    expect(answer.headers['cache-control'] ?? '').not.toMatch(/public|s-maxage/);
     const post = await fetch(`${server.origin}/contacts`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin },
@@ -173,6 +169,54 @@ describe('pages rendered once and served like static files', () => {
     expect(one.html).toContain('/products?page=2"');
     expect(two.html).toContain('/products?page=3"');
     expect(one.headers.get('etag')).not.toBe(two.headers.get('etag'));
+  });
+});
+
+describe('one render per meaning: parameters no route reads, and unknown paths', () => {
+  /** Renders done so far by every app of this file (the metrics registry is the process's). */
+  const renders = async () =>
+    Number((await registry.metrics()).match(/^render_duration_seconds_count (\d+)$/m)?.[1] ?? 0);
+
+  it.each([
+    ['/about', '/about?utm_source=news&utm_medium=email&gclid=abc'],
+    ['/products?sort=uk', '/products?fbclid=x&sort=uk&cb=123'],
+    ['/products?page=2&limit=24', '/products?limit=24&cb=1&page=2'],
+    ['/myAccount?tab=downloads', '/myAccount?tab=downloads&_ga=1'],
+  ])('answers %s and %s from one render, with the same bytes', async (canonical, decorated) => {
+    const first = await raw(server.origin, canonical, BROWSER);
+    const before = await renders();
+    const again = await raw(server.origin, decorated, BROWSER);
+    expect(again.status).toBe(200);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(decode(again).equals(decode(first))).toBe(true);
+    expect((await renders()) - before, 'renders for the decorated URL').toBe(0);
+  });
+
+  it('renders the not-found page once and answers every unknown path with its bytes and status 404', async () => {
+    const first = await raw(server.origin, '/never-seen-1', BROWSER);
+    expect(first.status).toBe(404);
+    const before = await renders();
+    for (const path of ['/never-seen-2', '/a/b/c?x=1', '/products/xyz', '/%E2%80%A8']) {
+      const again = await raw(server.origin, path, BROWSER);
+      expect(again.status, path).toBe(404);
+      expect(decode(again).equals(decode(first)), path).toBe(true);
+    }
+    // Its data for a client navigation likewise.
+    const data = await Promise.all(['/nope-1.data', '/nope-2.data?z=1'].map((path) => raw(server.origin, path)));
+    expect(data.map((answer) => answer.status)).toEqual([404, 404]);
+    expect(data[1]!.body.equals(data[0]!.body)).toBe(true);
+    expect((await renders()) - before, 'renders for the other unknown paths').toBe(1);
+    // A stored 404 ignores preconditions (RFC 9110, 13.2.1): it is sent whole.
+    const conditional = await raw(server.origin, '/never-seen-3', { ...BROWSER, 'if-none-match': first.headers.etag! });
+    expect(conditional.status).toBe(404);
+  });
+
+  it('gives the loader none of the parameters its route does not read, and a redirect passes them on', async () => {
+    const page = await fetchPage(server.origin, '/products?page=3&utm_source=mail');
+    expect(page.html).not.toContain('utm_source');
+    const redirect = await raw(server.origin, '/products?page=0&utm_source=mail&utm_medium=x');
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.location).toBe('/products?utm_source=mail&utm_medium=x');
   });
 });
 

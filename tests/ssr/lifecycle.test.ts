@@ -1,8 +1,12 @@
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { request } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isSupportedNode } from '../../server/node-version.ts';
 import { IMAGE_RUNTIME_ENV } from '../support/image-runtime.ts';
-import { spawnServer, type ServerProcess } from '../support/process.ts';
+import { freePort, spawnServer, type ServerProcess } from '../support/process.ts';
 
 let running: ServerProcess | undefined;
 afterEach(async () => {
@@ -177,4 +181,58 @@ describe('the server process', () => {
     expect(elapsed).toBeGreaterThan(9_000);
     expect(elapsed).toBeLessThan(15_000);
   }, 30_000);
+});
+
+describe('how it is started', () => {
+  it('npm start runs it with the image’s heap settings, from runtime.env, and says so', async () => {
+    const port = await freePort();
+    const { NODE_OPTIONS: _inherited, ...env } = process.env;
+    const child = spawn('npm', ['start'], {
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    });
+    try {
+      let output = '';
+      child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+      await expect.poll(() => output, { timeout: 20_000 }).toMatch(/"msg":"listening"/);
+      const listening = JSON.parse(output.split('\n').find((line) => line.includes('"listening"'))!);
+      // --max-old-space-size=80 and 8 MB semi-spaces: V8 reports a limit of 104 MB, whatever the machine.
+      expect(listening).toMatchObject({ heapLimitMb: 104, mode: 'production' });
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+      await once(child, 'exit');
+    }
+    // The image starts it the same way.
+    expect(readFileSync('Dockerfile', 'utf8')).toMatch(
+      /CMD \["node", "--env-file=runtime.env", "build\/node\/server.js"\]/,
+    );
+  });
+
+  // The machine's own Node, where it is older than the project's (Debian's Node 20 here, and in CI).
+  const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find((binary) => {
+    const version = spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+    return version !== undefined && !isSupportedNode(version.slice(1));
+  });
+
+  it.skipIf(!oldNode && !process.env.CI)(
+    'refuses to start on an older Node.js, with a message and exit status 1',
+    () => {
+      expect(oldNode, 'a Node.js older than 24.11 on this machine').toBeDefined();
+      let status = 0;
+      let stderr = '';
+      try {
+        execFileSync(oldNode!, ['build/node/server.js'], {
+          env: { ...process.env, NODE_ENV: 'production', PORT: '0' },
+          encoding: 'utf8',
+          stdio: 'pipe',
+          timeout: 10_000,
+        });
+      } catch (error) {
+        ({ status, stderr } = error as { status: number; stderr: string });
+      }
+      expect(status).toBe(1);
+      expect(stderr).toMatch(/Node\.js 24\.11\.0 or newer is needed; this is v\d+/);
+    },
+  );
 });

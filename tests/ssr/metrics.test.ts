@@ -28,7 +28,7 @@ async function scrape(): Promise<string> {
   return response.text();
 }
 
-const APP_METRICS = /^(http_request_duration_seconds|page_cache_|render_duration_seconds)/;
+const APP_METRICS = /^(http_request_duration_seconds|page_cache_|render_)/;
 
 /** The application's series (name and labels, without the value), in the exposition format's order. */
 function appSeries(text: string): string[] {
@@ -67,11 +67,16 @@ describe('Prometheus metrics', () => {
       'page_cache_bytes',
       'page_cache_entries',
       'render_duration_seconds',
+      'render_shed_total',
+      'render_queue_waiting',
     ]) {
       expect(text, name).toContain(`# TYPE ${name} `);
     }
     expect(text).toContain('page_cache_requests_total{result="hit"}');
     expect(text).toContain('page_cache_requests_total{result="miss"}');
+    // Both reasons from the start, so an alert on shed renders is defined before the first one.
+    expect(text).toContain('render_shed_total{reason="queue_full"} 0');
+    expect(text).toContain('render_shed_total{reason="deadline"} 0');
     expect((await fetch(metricsUrl.replace('/metrics', '/'))).status).toBe(404);
   });
 

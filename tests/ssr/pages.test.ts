@@ -193,9 +193,12 @@ describe('Account', () => {
     },
   );
 
-  it('an unknown tab falls back to Dashboard instead of an error', async () => {
-    const html = await get('/myAccount?tab=nope');
-    expect(html).toMatch(/aria-current="page"[^>]*>Dashboard</);
+  it('an unknown or repeated tab redirects to the page itself (Dashboard) instead of an error', async () => {
+    for (const query of ['?tab=nope', '?tab=downloads&tab=details']) {
+      const response = await fetch(`${server.origin}/myAccount${query}`, { redirect: 'manual' });
+      expect(response.status, query).toBe(302);
+      expect(response.headers.get('location'), query).toBe('/myAccount');
+    }
   });
 });
 

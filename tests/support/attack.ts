@@ -21,9 +21,22 @@ export function rssOf(pid: number): { now: number; peak: number } {
 
 /** One GET /healthz on a new connection: the time it took, or Infinity without a 200 within `limitMs`. */
 export function probeHealth(port: number, limitMs: number): Promise<number> {
+  return probe(port, '/healthz', limitMs);
+}
+
+/**
+ * One GET on a new connection, as a browser asks: the time until the whole answer was in, or Infinity
+ * without a 200 within `limitMs`.
+ */
+export function probe(
+  port: number,
+  path: string,
+  limitMs: number,
+  headers: Record<string, string> = {},
+): Promise<number> {
   const start = performance.now();
   return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, path: '/healthz', agent: false, timeout: limitMs }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers, agent: false, timeout: limitMs }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - start : Infinity));
       res.on('error', () => resolve(Infinity));
@@ -225,4 +238,82 @@ export async function openIdleConnections(
     await Promise.all(opening);
   }
   return { sockets, answered };
+}
+
+export type BurstOptions = {
+  /** Connections, each with one request. */
+  count: number;
+  /** The path the i-th connection asks for. */
+  path: (i: number) => string;
+  headers?: Record<string, string>;
+  /** Read each answer as it comes (true), or read nothing for `holdMs` and only then what has arrived. */
+  read?: boolean;
+  holdMs?: number;
+  /** A connection without an answer after this long is given up (and counted unanswered). */
+  timeoutMs?: number;
+  /** Connections opened per turn of the event loop: clients arriving together, not one SYN burst. */
+  batch?: number;
+};
+
+export type BurstResult = {
+  /** How many answers of each status. */
+  statuses: Map<number, number>;
+  /** Connections closed, or given up, without a status line. */
+  unanswered: number;
+  /** 503 answers without a Retry-After header. */
+  shedWithoutRetryAfter: number;
+  ms: number;
+};
+
+/**
+ * A burst of shoppers: `count` connections opened together, each sending one GET with `Connection: close`,
+ * read at once or only after `holdMs`. Everything goes to 127.0.0.1 and ends by `timeoutMs`.
+ */
+export async function burst(
+  port: number,
+  { count, path, headers = {}, read = true, holdMs = 3_000, timeoutMs = 30_000, batch = 500 }: BurstOptions,
+): Promise<BurstResult> {
+  const start = performance.now();
+  const result: BurstResult = { statuses: new Map(), unanswered: 0, shedWithoutRetryAfter: 0, ms: 0 };
+  const fields = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  const one = (i: number) =>
+    new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let head = '';
+      let finished = false;
+      const finish = () => {
+        if (finished) return;
+        finished = true;
+        clearTimeout(giveUp);
+        socket.destroy();
+        const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1] ?? 0);
+        if (!status) result.unanswered++;
+        else result.statuses.set(status, (result.statuses.get(status) ?? 0) + 1);
+        if (status === 503 && !/\r\nretry-after: *\d+\r\n/i.test(head)) result.shedWithoutRetryAfter++;
+        resolve();
+      };
+      const giveUp = setTimeout(finish, timeoutMs);
+      socket.on('error', () => {});
+      socket.on('data', (chunk: Buffer) => {
+        if (head.length < 4096) head += chunk.toString('latin1');
+      });
+      socket.on('close', finish);
+      socket.on('connect', () => {
+        if (!read) {
+          socket.pause();
+          setTimeout(() => socket.resume(), holdMs);
+        }
+        socket.write(`GET ${path(i)} HTTP/1.1\r\nHost: x\r\n${fields}Connection: close\r\n\r\n`);
+      });
+    });
+  const all: Array<Promise<void>> = [];
+  for (let i = 0; i < count; i++) {
+    all.push(one(i));
+    if ((i + 1) % batch === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  await Promise.all(all);
+  result.ms = performance.now() - start;
+  return result;
 }

@@ -1,13 +1,20 @@
 /**
- * How the container image runs the server, read from the Dockerfile's `ENV` so the benchmarks and the memory
- * tests measure exactly what ships: its allocator (jemalloc, where this machine has it) and V8's heap limits.
+ * How the container image runs the server, read from the Dockerfile's `ENV` and from runtime.env (which the
+ * image and `npm start` pass to node with --env-file) so the benchmarks and the memory tests measure exactly
+ * what ships: its allocator (jemalloc, where this machine has it) and V8's heap limits.
  * See docs/decisions/0018-memory-of-a-rendering-server.md.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 
-const dockerfile = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../Dockerfile'), 'utf8');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+
+/** The file of settings the production server is started with: `node --env-file=runtime.env`. */
+const runtimeEnvFile = path.join(root, 'runtime.env');
+const runtimeEnv = parseEnv(readFileSync(runtimeEnvFile, 'utf8'));
 
 /** A variable the final stage's `ENV` sets, unquoted. */
 function imageEnv(name: string): string {
@@ -27,7 +34,7 @@ export const HAS_JEMALLOC = JEMALLOC !== undefined;
 
 /** The image's memory settings, for `spawnServer`: V8's heap limits, and jemalloc where it is installed. */
 export const IMAGE_RUNTIME_ENV: Record<string, string> = {
-  NODE_OPTIONS: imageEnv('NODE_OPTIONS'),
+  NODE_OPTIONS: runtimeEnv.NODE_OPTIONS!,
   ...(JEMALLOC ? { LD_PRELOAD: JEMALLOC, MALLOC_CONF: imageEnv('MALLOC_CONF') } : {}),
 };
 

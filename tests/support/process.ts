@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export type ServerProcess = {
   child: ChildProcess;
@@ -21,7 +21,7 @@ export type ServerProcess = {
  * The production server runs compiled (build/node); a test run straight after editing server.ts or server/
  * without `npm run build` would test the code from before the edit. Refuse to.
  */
-function assertBuildIsCurrent(): void {
+function assertBuildIsCurrent(root: string): void {
   const compiled = path.join(root, 'build/node/server.js');
   if (!existsSync(compiled)) throw new Error('No build/node/server.js: run `npm run build` first.');
   const sources = ['server.ts', ...readdirSync(path.join(root, 'server')).map((file) => `server/${file}`)];
@@ -43,17 +43,18 @@ export async function freePort(): Promise<number> {
  * the image: the compiled build/node/server.js; `node server.ts` in development), and resolves once it is
  * ready (/readyz answers 200, after its warm-up), as a load balancer would wait.
  */
-export async function spawnServer(
-  env: Record<string, string> = {},
-  /** Another checkout to run, with its own build/ (a scratch copy built without the server's compile step). */
-  checkout?: string,
-): Promise<ServerProcess> {
+export async function spawnServer(env: Record<string, string> = {}, root = projectRoot): Promise<ServerProcess> {
   const port = await freePort();
-  const entry = env.NODE_ENV === 'development' || checkout ? 'server.ts' : 'build/node/server.js';
-  if (entry !== 'server.ts') assertBuildIsCurrent();
-  const child = spawn(process.execPath, [entry], {
-    cwd: checkout ?? root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+  const development = env.NODE_ENV === 'development';
+  if (!development) assertBuildIsCurrent(root);
+  // As `npm start` runs it: with runtime.env's heap settings, which a NODE_OPTIONS in `env` replaces. (A
+  // checkout from before runtime.env, as a benchmark's baseline, has none.)
+  const runtimeEnv = existsSync(path.join(root, 'runtime.env')) ? ['--env-file=runtime.env'] : [];
+  const args = development ? ['server.ts'] : [...runtimeEnv, 'build/node/server.js'];
+  const { NODE_OPTIONS: _inherited, ...inherited } = process.env;
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...inherited, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: Array<Record<string, unknown>> = [];

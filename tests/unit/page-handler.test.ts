@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPageHandler, type PageHandlerOptions } from '../../server/page-handler.ts';
+import { createPageHandler, RETRY_AFTER_SECONDS, type PageHandlerOptions } from '../../server/page-handler.ts';
 
 const open: Array<() => void> = [];
 afterEach(() => {
@@ -142,5 +142,99 @@ describe('the page cache', () => {
     );
     await (await fetch(`${origin}/page`, { headers: { host: 'evil.example' } })).text();
     expect(seen).toEqual(['https://shop.example.com']);
+  });
+});
+
+describe('when renders are more than the server can do', () => {
+  /** A stand-in for React Router whose renders of /slow* finish only once released, and at once after. */
+  function slowRenders() {
+    const waiting: Array<() => void> = [];
+    let released = false;
+    return {
+      release: () => {
+        released = true;
+        for (const done of waiting.splice(0)) done();
+      },
+      render: (request: Request) =>
+        new URL(request.url).pathname.startsWith('/slow') && !released
+          ? new Promise<Response>((resolve) => waiting.push(() => resolve(html('late'))))
+          : Promise.resolve(html('fast')),
+    };
+  }
+
+  it('answers past the queue’s bound at once with 503, Retry-After and a small static page, and counts it', async () => {
+    const slow = slowRenders();
+    const shed: string[] = [];
+    const { origin } = await serve(() => html('x'), {
+      cache: false,
+      handler: slow.render,
+      admission: { maxWaiting: 3, maxWaitMs: 10_000 },
+      observer: { shed: (reason) => shed.push(reason) },
+    });
+    // Two render, three wait; the sixth and seventh are refused.
+    const kept = Array.from({ length: 5 }, (_, i) => fetch(`${origin}/slow-${i}`));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const refused = await Promise.all([fetch(`${origin}/slow-5`), fetch(`${origin}/slow-6`)]);
+    for (const response of refused) {
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.text()).toContain('<title>Busy: please try again</title>');
+    }
+    expect(shed).toEqual(['queue_full', 'queue_full']);
+    slow.release();
+    expect((await Promise.all(kept)).map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+  });
+
+  it('answers a request that waited past the deadline with 503 then, not with a late page', async () => {
+    const slow = slowRenders();
+    const { origin } = await serve(() => html('x'), {
+      cache: false,
+      handler: slow.render,
+      admission: { maxWaiting: 10, maxWaitMs: 200 },
+    });
+    const running = [fetch(`${origin}/slow-a`), fetch(`${origin}/slow-b`)];
+    const start = performance.now();
+    const late = await fetch(`${origin}/slow-c`);
+    expect(late.status).toBe(503);
+    expect(performance.now() - start).toBeLessThan(2_000);
+    slow.release();
+    await Promise.all(running);
+  });
+
+  it('serves stored pages while it sheds renders, and sheds every request that waited on a shed render', async () => {
+    const slow = slowRenders();
+    const { origin, rendered } = await serve(() => html('x'), {
+      handler: async (request) => {
+        rendered.push(new URL(request.url).pathname);
+        return slow.render(request);
+      },
+      admission: { maxWaiting: 1, maxWaitMs: 300 },
+    });
+    expect((await fetch(`${origin}/stored`)).status).toBe(200);
+    const busy = [fetch(`${origin}/slow-1`), fetch(`${origin}/slow-2`)];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Five requests for one page nobody has rendered: one waits for a render, four wait on it.
+    const same = Array.from({ length: 5 }, () => fetch(`${origin}/slow-same`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const hit = await fetch(`${origin}/stored`);
+    expect(hit.status).toBe(200);
+    expect((await Promise.all(same)).map((response) => response.status)).toEqual([503, 503, 503, 503, 503]);
+    expect(rendered.filter((path) => path === '/slow-same')).toEqual([]);
+    slow.release();
+    await Promise.all(busy);
+  });
+
+  it('stores the not-found page under the key it is given, and answers it with status 404', async () => {
+    const { origin, rendered } = await serve(
+      () => new Response('<!DOCTYPE html><p>not here</p>', { status: 404, headers: { 'Content-Type': 'text/html' } }),
+      { pageUrl: (url) => ({ url, key: '*', dropped: [] }) },
+    );
+    for (const path of ['/a', '/b', '/c?x=1']) {
+      const response = await fetch(origin + path);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain('not here');
+    }
+    expect(rendered).toEqual(['/a']);
   });
 });
