@@ -552,8 +552,9 @@ type Phase = { name: string; loads: PageLoadResult; browser: BrowserLoads };
 
 /**
  * Load and a browser shopper through the proxy while `work` runs, and a few seconds after. Half the shoppers
- * skip the proxy's cache (its bypass cookie), as behind another edge or after a proxy restart: the replicas
- * themselves must then answer for every page and asset, where the cache would answer for those it keeps.
+ * fetch the assets past the proxy's cache (its bypass cookie), as behind another edge or after a proxy restart:
+ * the replicas themselves must then answer for every asset, where the cache would answer for those it keeps.
+ * (Their pages go through the cache: the proxy limits page misses per client, and all shoppers here are one.)
  */
 async function underLoad(browser: Browser, origin: string, work: () => Promise<void>) {
   let stop = () => {};
@@ -566,7 +567,8 @@ async function underLoad(browser: Browser, origin: string, work: () => Promise<v
       url,
       shoppers: shoppers - half,
       pages: PAGES,
-      headers: { ...HEADERS, cookie: `${HEADERS.cookie}; version_skew=1` },
+      headers: HEADERS,
+      assetHeaders: { ...HEADERS, cookie: `${HEADERS.cookie}; version_skew=1` },
       until: stopped,
     }),
   ]);

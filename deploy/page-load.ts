@@ -40,12 +40,15 @@ export async function pageLoads({
   shoppers,
   pages,
   headers,
+  assetHeaders = headers,
   until,
 }: {
   url: string;
   shoppers: number;
   pages: string[];
   headers: Record<string, string>;
+  /** The headers of the scripts' and stylesheets' requests, when not the page's. */
+  assetHeaders?: Record<string, string>;
   until: Promise<unknown>;
 }): Promise<PageLoadResult> {
   const started = performance.now();
@@ -53,8 +56,10 @@ export async function pageLoads({
   let stopped = false;
   void until.finally(() => (stopped = true));
   const errors: string[] = [];
-  // Six connections per shopper, as a browser keeps per host.
-  const client = createClient({ url, connections: shoppers * 6, headers, fail: (what) => errors.push(what) });
+  // One connection per shopper for pages, six for their assets, as a browser keeps per host.
+  const fail = (what: string) => errors.push(what);
+  const client = createClient({ url, connections: shoppers, headers, fail });
+  const assetClient = createClient({ url, connections: shoppers * 6, headers: assetHeaders, fail });
   const describe = (path: string, answer: Answer | undefined) =>
     answer ? `${path}: HTTP ${answer.status}` : `${path}: ${errors.at(-1) ?? 'no answer'}`;
 
@@ -68,7 +73,7 @@ export async function pageLoads({
     await Promise.all(
       Array.from({ length: 6 }, async () => {
         for (let asset = queue.shift(); asset; asset = queue.shift()) {
-          const answer = await client.get(asset);
+          const answer = await assetClient.get(asset);
           result.assets++;
           if (answer?.status !== 200) problems.push(describe(asset, answer));
         }
@@ -87,6 +92,7 @@ export async function pageLoads({
     }),
   );
   client.close();
-  result.retried = client.retried;
+  assetClient.close();
+  result.retried = client.retried + assetClient.retried;
   return result;
 }
