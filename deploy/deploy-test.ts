@@ -302,6 +302,8 @@ async function fleetTarget(run: string, assets: string): Promise<Target> {
   if (assets === 'proxy-retry') {
     // The alternative measured in 0021: nginx passes a request that got a 404 on to the next replica.
     config = path.join(tmpdir(), `${run}-nginx.conf`);
+    const file = config;
+    onCleanup(() => rmSync(file, { force: true }));
     const conf = readFileSync(path.join(root, 'deploy/nginx/nginx.conf'), 'utf8');
     writeFileSync(config, conf.replace(/proxy_next_upstream (error[^;]*);/, 'proxy_next_upstream $1 http_404;'));
   }
@@ -455,7 +457,14 @@ async function kubeTarget(run: string): Promise<Target> {
   };
   // The claim once: podman makes a volume of it, which every pod then mounts.
   const claimManifest = find('PersistentVolumeClaim');
-  await podman(['kube', 'play', manifestFile(claim, [{ ...claimManifest, metadata: { name: claim } }])]);
+  // On the test's network: without one, kube play would create podman's default kube network.
+  await podman([
+    'kube',
+    'play',
+    '--network',
+    network,
+    manifestFile(claim, [{ ...claimManifest, metadata: { name: claim } }]),
+  ]);
 
   /** One pod of the template running `image`, on the network, unpublished (nginx reaches it there); its address. */
   const playPod = async (name: string, image: string) => {
