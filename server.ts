@@ -1,7 +1,7 @@
 /**
  * The one server for development and production: Express 5 in front of React Router's request handler.
  * `npm run dev` serves through Vite's middleware with hot reload; `npm start` serves the production build.
- * Configuration comes from the environment; see README.md, "Operating it".
+ * Configuration comes from the environment; see docs/operating.md, "Environment".
  */
 // First: on a Node.js too old for what follows, this stops the process with a message.
 import './server/node-version.ts';
@@ -195,7 +195,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   if (mode === 'production' && pageCacheMb / 4 + 72 > heapLimitMb) {
     log.warn(
       { pageCacheMb, heapLimitMb: Math.round(heapLimitMb) },
-      'PAGE_CACHE_MB is large for the heap limit: raise --max-old-space-size by a quarter of it (README, Memory)',
+      'PAGE_CACHE_MB is large for the heap limit: raise --max-old-space-size by a quarter of it (docs/operating.md, Memory)',
     );
   }
   const publicUrl = options.publicUrl ?? publicUrlFromEnv();

@@ -10,6 +10,17 @@ export const BROWSER_HEADERS = {
   cookie: 'consent=1; _ga=GA1.1.1234567890.1700000000; _gid=GA1.1.987654321.1700000000',
 };
 
+/**
+ * A request that is a render every time, whatever the caches: a form post (its answer, the demo notice, is
+ * rendered for its request and never stored). Distinct URLs no longer are: they mean one page (0020).
+ */
+export const FORM_POST = {
+  method: 'POST' as const,
+  path: '/contacts',
+  headers: { ...BROWSER_HEADERS, 'content-type': 'application/x-www-form-urlencoded' },
+  body: 'name=Ann&email=ann%40example.com&subject=Hello&message=A%20question%20about%20sizes',
+};
+
 export function percentile(numbers: number[], p: number): number {
   const sorted = [...numbers].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;

@@ -5,14 +5,15 @@
  *   npm run bench:load                      10 s per page and kind of client, 100 connections
  *   npm run bench:load -- --duration 60     60 s each
  *   npm run bench:load -- --soak 20000      soak: RSS before and after 20,000 browser-like requests, then
- *                                           after 1,000 distinct /products URLs (--distinct N)
+ *                                           after 1,000 distinct /products URLs and 1,000 form posts, each a
+ *                                           render (--distinct N)
  *
  * It starts the production server (build/node/server.js, as `npm start` does) as its own process, so the numbers include everything an
  * operator runs, and stops it afterwards. Resident memory (RSS) is read from /proc.
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { BROWSER_HEADERS } from './browser-like.ts';
+import { BROWSER_HEADERS, FORM_POST } from './browser-like.ts';
 import { ALLOCATOR, IMAGE_RUNTIME_ENV } from '../tests/support/image-runtime.ts';
 import { rssOf } from '../tests/support/attack.ts';
 import { spawnServer } from '../tests/support/process.ts';
@@ -64,18 +65,21 @@ try {
         `  RSS after ${round * Math.ceil(amount / rounds)} requests: ${rssOf(server.child.pid!).now.toFixed(1)} MB`,
       );
     }
-    // Distinct URLs (tracking parameters, say) each render and take a place in the page cache.
+    // Distinct URLs (tracking parameters, say) used to be a render and a place in the page cache each; they
+    // are one page now (0020). Renders that still happen are what form posts cause: as many of those.
     const distinct = Number(values.distinct);
     let next = 0;
-    const result = await autocannon({
+    const distinctUrls = await autocannon({
       url: server.origin,
       connections: 10,
       amount: distinct,
       headers: BROWSER_HEADERS,
       requests: [{ setupRequest: (request) => ({ ...request, path: `/products?utm_campaign=c${next++}` }) }],
     });
-    failures += result.errors + result.timeouts + result.non2xx;
     console.log(`  RSS after ${distinct} distinct /products URLs: ${rssOf(server.child.pid!).now.toFixed(1)} MB`);
+    const renders = await autocannon({ url: server.origin, connections: 10, amount: distinct, requests: [FORM_POST] });
+    console.log(`  RSS after ${distinct} renders (form posts): ${rssOf(server.child.pid!).now.toFixed(1)} MB`);
+    for (const result of [distinctUrls, renders]) failures += result.errors + result.timeouts + result.non2xx;
     // V8 gives memory back once allocation has calmed down (its memory reducer), not at once.
     await new Promise((resolve) => setTimeout(resolve, 15_000));
     console.log(`  RSS 15 s later: ${rssOf(server.child.pid!).now.toFixed(1)} MB`);

@@ -51,7 +51,7 @@ async function start(name: string, env: Record<string, string>, root?: string): 
     root,
   );
   // Warm as after a deploy: the public pages are cached (warm-up), the code is optimised.
-  for (let i = 0; i < 200; i++) await (await fetch(`${server.origin}/products?page=${(i % 11) + 1}`)).arrayBuffer();
+  for (let i = 0; i < 200; i++) await (await fetch(`${server.origin}/products?page=${(i % 11) + 2}`)).arrayBuffer();
   return { ...server, metricsPort, name };
 }
 
@@ -100,7 +100,7 @@ const count = (result: BurstResult, status: number) => result.statuses.get(statu
 
 const kinds: Record<string, (i: number, run: string) => string> = {
   'home, unique': (i, run) => `/?x=${run}-${i}`,
-  '/products, unique query': (i, run) => `/products?page=${(i % 11) + 1}&cb=${run}-${i}`,
+  '/products, unique query': (i, run) => `/products?page=${(i % 11) + 2}&cb=${run}-${i}`,
   'unknown path (404)': (i, run) => `/no-such-page-${run}-${i}`,
 };
 

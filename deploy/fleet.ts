@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { browserLoad, type LoadResult } from './browser-load.ts';
+import { checkProtection } from './protection.ts';
 import {
   ENV_FILE,
   REPLICA_MEMORY,
@@ -184,6 +185,15 @@ async function main(): Promise<void> {
   log(`proxy on ${proxyUrl}`);
 
   const assets = await checkProxy(proxyUrl, replicas);
+  // How the proxy protects the replicas (issue 20): cache key, limits per client, no retry of a shed request.
+  await checkProtection({
+    proxyUrl,
+    replicaPort: replicas[0]!.port,
+    proxyLog: () => podman(['logs', proxy]),
+    check,
+  });
+  // The limits' buckets refill before the load, which comes from one client too.
+  await sleep(5_000);
 
   // 60 s of load, and during it: each replica restarted in turn, one SIGKILLed, the proxy reloaded.
   log(`load: ${loadSeconds} s, ${connections} connections through the proxy, with restarts, a SIGKILL and a reload`);

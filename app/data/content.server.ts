@@ -137,7 +137,11 @@ export async function getShopContent() {
   };
 }
 
-/** What every demo form's action answers: the spec gives forms no effect. */
+/**
+ * What every demo form's action answers. The spec gives forms no effect, so each form's route has an action
+ * that reads nothing (the body, passwords included, is never looked at) and answers this notice: a route
+ * without an action would answer a POST with 405, an error page (0008).
+ */
 export async function getDemoFormNotice() {
   return demoFormNotice;
 }

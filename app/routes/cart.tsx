@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 import { Button, buttonStyle } from '../components/ui/Button/Button';
 import { getCart } from '../data/cart.server';
-import { getPage } from '../data/content.server';
+import { getDemoFormNotice, getPage } from '../data/content.server';
 import { DemoForm } from '../components/ui/DemoForm/DemoForm';
 import { FormStatus } from '../components/ui/FormStatus/FormStatus';
 import { NumberStepper } from '../components/ui/NumberStepper/NumberStepper';
 import { SelectField } from '../components/ui/SelectField/SelectField';
 import { TextField } from '../components/ui/TextField/TextField';
 import { cx } from '../lib/class-names';
-import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
 import { formatPrice } from '../lib/money';
 import { visuallyHidden } from '../styles/a11y.css';
@@ -22,7 +21,10 @@ export async function loader() {
   return { page: await getPage('cart'), ...(await getCart()) };
 }
 
-export const action = demoFormAction;
+// Demo forms send nothing anywhere: the action never reads the body and answers the notice (0008).
+export async function action() {
+  return { notice: await getDemoFormNotice() };
+}
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { copy, lines, sizes, subtotal, shipping, total } = loaderData;

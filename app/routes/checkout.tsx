@@ -1,12 +1,11 @@
 import { Button } from '../components/ui/Button/Button';
 import { getCart } from '../data/cart.server';
-import { getCheckoutForm, getPage } from '../data/content.server';
+import { getCheckoutForm, getDemoFormNotice, getPage } from '../data/content.server';
 import { DemoForm } from '../components/ui/DemoForm/DemoForm';
 import { FieldGrid } from '../components/ui/FieldGrid/FieldGrid';
 import { FormStatus } from '../components/ui/FormStatus/FormStatus';
 import { RadioGroup } from '../components/ui/RadioGroup/RadioGroup';
 import { cx } from '../lib/class-names';
-import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
 import { formatPrice } from '../lib/money';
 import * as layout from '../styles/layout.css';
@@ -31,7 +30,10 @@ export async function loader() {
   };
 }
 
-export const action = demoFormAction;
+// Demo forms send nothing anywhere: the action never reads the body and answers the notice (0008).
+export async function action() {
+  return { notice: await getDemoFormNotice() };
+}
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { copy, order } = loaderData;

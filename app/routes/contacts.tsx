@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import { getContacts, getPage } from '../data/content.server';
+import { getContacts, getDemoFormNotice, getPage } from '../data/content.server';
 import type { Office } from '../types/content';
 import { DismissibleDisclosure } from '../components/ui/DismissibleDisclosure/DismissibleDisclosure';
 import { SimpleForm } from '../components/ui/SimpleForm/SimpleForm';
 import { PageSection } from '../components/ui/PageSection/PageSection';
 import { Icon, type IconName } from '../components/ui/Icon/Icon';
 import { cx } from '../lib/class-names';
-import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
 import * as layout from '../styles/layout.css';
 import type { Route } from './+types/contacts';
@@ -18,7 +17,10 @@ export async function loader() {
   return { page: await getPage('contacts'), ...(await getContacts()) };
 }
 
-export const action = demoFormAction;
+// Demo forms send nothing anywhere: the action never reads the body and answers the notice (0008).
+export async function action() {
+  return { notice: await getDemoFormNotice() };
+}
 
 export default function ContactsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { form } = loaderData;

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
-import { getLogin, getPage } from '../data/content.server';
+import { getDemoFormNotice, getLogin, getPage } from '../data/content.server';
 import { buttonStyle } from '../components/ui/Button/Button';
 import { SimpleForm } from '../components/ui/SimpleForm/SimpleForm';
 import { PageSection } from '../components/ui/PageSection/PageSection';
 import { cx } from '../lib/class-names';
-import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
 import * as layout from '../styles/layout.css';
 import type { Route } from './+types/login';
@@ -15,7 +14,10 @@ export async function loader() {
   return { page: await getPage('login'), ...(await getLogin()) };
 }
 
-export const action = demoFormAction;
+// Demo forms send nothing anywhere: the action never reads the body and answers the notice (0008).
+export async function action() {
+  return { notice: await getDemoFormNotice() };
+}
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { returning, newCustomer } = loaderData;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { getPage, getSignUp } from '../data/content.server';
+import { getDemoFormNotice, getPage, getSignUp } from '../data/content.server';
 import { Button } from '../components/ui/Button/Button';
 import { CheckboxField } from '../components/ui/CheckboxField/CheckboxField';
 import { DemoForm } from '../components/ui/DemoForm/DemoForm';
@@ -7,7 +7,6 @@ import { FieldGrid } from '../components/ui/FieldGrid/FieldGrid';
 import { FormStatus } from '../components/ui/FormStatus/FormStatus';
 import { RadioGroup } from '../components/ui/RadioGroup/RadioGroup';
 import { cx } from '../lib/class-names';
-import { demoFormAction } from '../lib/demo-form';
 import { pageMeta } from '../lib/meta';
 import * as layout from '../styles/layout.css';
 import type { Route } from './+types/sign-up';
@@ -19,7 +18,10 @@ export async function loader() {
   return { page: await getPage('signUp'), ...(await getSignUp()) };
 }
 
-export const action = demoFormAction;
+// Demo forms send nothing anywhere: the action never reads the body and answers the notice (0008).
+export async function action() {
+  return { notice: await getDemoFormNotice() };
+}
 
 export default function SignUpPage({ loaderData, actionData }: Route.ComponentProps) {
   const { intro, loginLink, fieldsets, newsletter, privacy, submit } = loaderData;

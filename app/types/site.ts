@@ -1,5 +1,5 @@
 // The shop's domain types: what app/data returns and the components render. The fixtures produce them
-// today; a real commerce backend's adapter would produce the same (README, "Plugging in a real backend").
+// today; a real commerce backend's adapter would produce the same (docs/backend.md).
 export type NavLink = { label: string; to: string; tooltip?: string };
 
 export type FooterColumn = { heading: string; links: NavLink[] };

@@ -8,9 +8,10 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import autocannon from 'autocannon';
-import { BROWSER_HEADERS } from '../../bench/browser-like.ts';
+import { BROWSER_HEADERS, FORM_POST } from '../../bench/browser-like.ts';
 import { MAX_REQUESTS_PER_SOCKET } from '../../server/connections.ts';
 import {
+  burst,
   exchange,
   flood,
   openIdleConnections,
@@ -114,11 +115,11 @@ describe('floods', () => {
     for (const socket of [...open.sockets, ...again.sockets]) socket.destroy();
   });
 
-  // Tracking parameters, or an attacker's random query strings: every distinct URL is a render and a place in
-  // the page cache. Issue 12: the image's server stays at or below 200 MB through browser-like traffic and
-  // then 1,000 distinct URLs (docs/decisions/0018).
+  // Issue 12: the image's server stays at or below 200 MB through browser-like traffic and then 1,000 renders
+  // (docs/decisions/0018). Distinct URLs were 1,000 renders; they are one page now (0020), so form posts,
+  // each rendered for its request, are the renders, after the distinct URLs.
   it.skipIf(!HAS_JEMALLOC && !process.env.CI)(
-    'cache busting: browser-like load, then 1,000 distinct /products URLs, keep the image’s server under 200 MB',
+    'cache busting: browser-like load, 1,000 distinct /products URLs, then 1,000 renders keep the image’s server under 200 MB',
     async () => {
       expect(HAS_JEMALLOC, 'jemalloc, the image’s allocator, is installed (apt-get install libjemalloc2)').toBe(true);
       server = await spawnServer({ LOG_LEVEL: 'error', ...IMAGE_RUNTIME_ENV });
@@ -138,10 +139,11 @@ describe('floods', () => {
         headers: BROWSER_HEADERS,
         requests: [{ setupRequest: (request) => ({ ...request, path: `/products?utm_campaign=c${next++}` }) }],
       });
+      const renders = await autocannon({ url: server.origin, connections: 10, amount: 1_000, requests: [FORM_POST] });
       const seen = await watch.stop();
       expect(server.child.exitCode, 'the server process died').toBeNull();
       const { now, peak } = rssOf(server.child.pid!);
-      for (const result of [browsers, busting]) {
+      for (const result of [browsers, busting, renders]) {
         expect(result.errors + result.timeouts + result.non2xx, 'failed requests').toBe(0);
       }
       expect(now, 'RSS after the load, MB').toBeLessThanOrEqual(200);
@@ -150,6 +152,49 @@ describe('floods', () => {
     },
     60_000,
   );
+
+  // A flash sale, or an attacker: 1,500 shoppers at once, each with a URL never seen before. Before admission
+  // control (0019) every one was a render queued without bound, and the image's heap ran out (issue 20).
+  const neverSeen = (i: number) =>
+    [`/?utm_source=sale&x=${i}`, `/products?page=${(i % 11) + 2}&cb=${i}`, `/sale-${i}`][i % 3]!;
+
+  it('a burst of 1,500 never-seen URLs is answered in full: they mean a few pages, each rendered once (0020)', async () => {
+    server = await spawnServer({ LOG_LEVEL: 'error', ...IMAGE_RUNTIME_ENV });
+    const watch = watchServer(server.port, server.child.pid!, { rssLimitMb: 256, healthLimitMs: 1_000 });
+    const result = await burst(server.port, {
+      count: 1_500,
+      path: neverSeen,
+      headers: BROWSER_HEADERS,
+      timeoutMs: 20_000,
+    });
+    const seen = await watch.stop();
+    expect(server.child.exitCode, 'the server process died').toBeNull();
+    expect(Object.fromEntries(result.statuses)).toEqual({ 200: 1_000, 404: 500 });
+    expect(result.unanswered, 'requests closed or left unanswered').toBe(0);
+    expect(seen.peakRssMb, 'peak RSS in MB').toBeLessThanOrEqual(256);
+    expect(seen.slowProbes, `health checks slower than 1 s (slowest ${seen.slowestMs.toFixed(0)} ms)`).toBe(0);
+  }, 60_000);
+
+  it('with every request a render (page cache off), 1,500 at once are each answered or shed with Retry-After, and the server lives', async () => {
+    server = await spawnServer({ LOG_LEVEL: 'error', PAGE_CACHE: 'off', ...IMAGE_RUNTIME_ENV });
+    const watch = watchServer(server.port, server.child.pid!, { rssLimitMb: 256, healthLimitMs: 1_000 });
+    const result = await burst(server.port, {
+      count: 1_500,
+      path: neverSeen,
+      headers: BROWSER_HEADERS,
+      timeoutMs: 20_000,
+    });
+    const seen = await watch.stop();
+    expect(server.child.exitCode, 'the server process died').toBeNull();
+    const { 200: ok = 0, 404: missing = 0, 503: shed = 0, ...other } = Object.fromEntries(result.statuses);
+    expect(other, 'other statuses').toEqual({});
+    expect(ok + missing + shed).toBe(1_500);
+    expect(shed, 'renders shed').toBeGreaterThan(0);
+    expect(result.shedWithoutRetryAfter, '503s without Retry-After').toBe(0);
+    expect(result.unanswered, 'requests closed or left unanswered').toBe(0);
+    expect(seen.peakRssMb, 'peak RSS in MB').toBeLessThanOrEqual(256);
+    expect(seen.slowProbes, `health checks slower than 1 s (slowest ${seen.slowestMs.toFixed(0)} ms)`).toBe(0);
+  }, 60_000);
 
   it('work for clients that are gone stops: 5,000 pipelined cookie-bearing requests on connections reset at once', async () => {
     server = await spawnServer({ LOG_LEVEL: 'error' });

@@ -246,6 +246,8 @@ export type BurstOptions = {
   /** The path the i-th connection asks for. */
   path: (i: number) => string;
   headers?: Record<string, string>;
+  /** A form body: the request is then a POST of it. */
+  form?: string;
   /** Read each answer as it comes (true), or read nothing for `holdMs` and only then what has arrived. */
   read?: boolean;
   holdMs?: number;
@@ -266,18 +268,25 @@ export type BurstResult = {
 };
 
 /**
- * A burst of shoppers: `count` connections opened together, each sending one GET with `Connection: close`,
+ * A burst of shoppers: `count` connections opened together, each sending one GET (or form POST) with `Connection: close`,
  * read at once or only after `holdMs`. Everything goes to 127.0.0.1 and ends by `timeoutMs`.
  */
 export async function burst(
   port: number,
-  { count, path, headers = {}, read = true, holdMs = 3_000, timeoutMs = 30_000, batch = 500 }: BurstOptions,
+  { count, path, headers = {}, form, read = true, holdMs = 3_000, timeoutMs = 30_000, batch = 500 }: BurstOptions,
 ): Promise<BurstResult> {
   const start = performance.now();
   const result: BurstResult = { statuses: new Map(), unanswered: 0, shedWithoutRetryAfter: 0, ms: 0 };
-  const fields = Object.entries(headers)
+  const body = form ?? '';
+  const fields = Object.entries({
+    ...headers,
+    ...(form === undefined
+      ? {}
+      : { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(Buffer.byteLength(body)) }),
+  })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
+  const method = form === undefined ? 'GET' : 'POST';
   const one = (i: number) =>
     new Promise<void>((resolve) => {
       const socket = connect(port, '127.0.0.1');
@@ -305,7 +314,7 @@ export async function burst(
           socket.pause();
           setTimeout(() => socket.resume(), holdMs);
         }
-        socket.write(`GET ${path(i)} HTTP/1.1\r\nHost: x\r\n${fields}Connection: close\r\n\r\n`);
+        socket.write(`${method} ${path(i)} HTTP/1.1\r\nHost: x\r\n${fields}Connection: close\r\n\r\n${body}`);
       });
     });
   const all: Array<Promise<void>> = [];
