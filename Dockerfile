@@ -27,6 +27,9 @@ ENV NODE_ENV=production \
     PORT=3000 \
     LD_PRELOAD=/usr/local/lib/libjemalloc.so.2 \
     MALLOC_CONF=dirty_decay_ms:0,muzzy_decay_ms:0,narenas:2
+# The asset store's mount point (ASSET_STORE; docs/decisions/0021-assets-across-versions.md), the app user's: a
+# new named volume mounted on it takes its owner.
+RUN mkdir -p /var/lib/storefront/assets && chown node:node /var/lib/storefront/assets
 WORKDIR /app
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build

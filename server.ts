@@ -35,6 +35,8 @@ import {
 } from './server/middleware.ts';
 import { createPageHandler } from './server/page-handler.ts';
 import { createPageUrls } from './server/page-url.ts';
+import { DEFAULT_ASSET_RETENTION_DAYS, openAssetStore, serveAssets } from './server/asset-store.ts';
+import { buildVersion } from './server/version.ts';
 
 // The project's root: this file's folder, or two up when running as build/node/server.js (`npm run build`
 // compiles the server there for production; tsconfig.server.json).
@@ -62,6 +64,11 @@ export type AppOptions = {
    * request's Host, and shared caches may store them. Default: PUBLIC_URL.
    */
   publicUrl?: string;
+  /**
+   * A directory every replica of every version shares (a volume), from which /assets/ also serves other versions'
+   * files, and to which this build adds its own (production only). Default: ASSET_STORE.
+   */
+  assetStore?: string;
   /** In development, the HTTP server Vite's hot-reload socket shares (else Vite opens a port of its own). */
   hmrServer?: Server;
 };
@@ -77,7 +84,7 @@ export type App = {
    * answering 503 meanwhile, so the first shoppers find them cached and the code warm.
    */
   warmUp: (origin: string) => Promise<void>;
-  /** Releases what the app holds (Vite's dev server). */
+  /** Releases what the app holds (Vite's dev server, the asset store's hourly upkeep). */
   close: () => Promise<void>;
 };
 
@@ -120,6 +127,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   });
 
   let closeDev = async () => {};
+  let closeStore = () => {};
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (mode === 'development') {
     const vite = await import('vite');
@@ -143,6 +151,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     if (!existsSync(serverEntry))
       throw new Error(`No production build at ${serverEntry}: run \`npm run build\` first.`);
     const clientDir = path.join(buildDir, 'client');
+    build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    const { version } = build.assets;
+    // Which version answered, on every response from here on, and at /__version for tabs of another one.
+    app.use(buildVersion(version));
     // Files compressed at build time (zopfli gzip, brotli 11) are sent as they are: smaller, and no CPU per request.
     app.use(precompressed(clientDir));
     const setHeaders = (res: express.Response, file: string) => {
@@ -151,21 +163,22 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       res.setHeader('Content-Encoding', encoding);
       res.type(path.extname(file.slice(0, -path.extname(file).length)));
     };
-    // Hashed file names change with their content, so browsers and CDNs may keep them for a year.
-    app.use(
-      '/assets',
-      express.static(path.join(clientDir, 'assets'), {
-        immutable: true,
-        maxAge: '1y',
-        index: false,
-        redirect: false,
-        fallthrough: false,
-        setHeaders,
-      }),
-    );
+    // Hashed assets: this build's, then those of other versions in the shared asset store (ASSET_STORE), so a
+    // page of any version finds its chunks on any replica during a roll-out and for days after (0021).
+    const assetsDir = path.join(clientDir, 'assets');
+    const storeDir = options.assetStore ?? (process.env.ASSET_STORE?.trim() || undefined);
+    const store = storeDir
+      ? await openAssetStore({
+          dir: storeDir,
+          assetsDir,
+          version,
+          retentionDays: numberFromEnv('ASSET_RETENTION_DAYS', DEFAULT_ASSET_RETENTION_DAYS),
+        })
+      : undefined;
+    closeStore = () => store?.close();
+    app.use('/assets', serveAssets({ assetsDir, store: store?.dir, setHeaders }));
     // Other public files (favicon, images) keep their names, so they are cached for an hour only.
     app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false, setHeaders }));
-    build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   }
 
   // Bodies (form posts) are read whole, within a limit, before a page sees them: see limitBody.
@@ -242,7 +255,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
         warming = false;
       }
     },
-    close: closeDev,
+    close: async () => {
+      closeStore();
+      await closeDev();
+    },
   };
 }
 

@@ -17,6 +17,7 @@ import { JsonLd } from './components/ui/JsonLd/JsonLd';
 import { getMiniCart } from './data/cart.server';
 import { cartButtonLabel, getShellContent } from './data/content.server';
 import { titleFromPath } from './lib/page-title';
+import { versionSkew } from './lib/version-skew';
 import { publicOrigin } from './lib/origin';
 import { breadcrumbList } from './lib/structured-data';
 import { paths } from './paths';
@@ -34,6 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const shell: ShellData = { ...content, cart, cartLabel: cartButtonLabel(cart.items.length) };
   return { ...shell, origin: publicOrigin(request) };
 }
+
+// A tab of an older version navigates by document to the new one (0021).
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [versionSkew];
 
 // The shell's data is static: client navigations need not fetch it again.
 export function shouldRevalidate() {

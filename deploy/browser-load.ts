@@ -11,7 +11,7 @@
  * else (a failure on a fresh connection, a reset mid-response, a timeout, a 5xx) is a failure the shopper
  * would have seen.
  */
-import { Agent, request } from 'node:http';
+import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 export type LoadOptions = {
@@ -37,14 +37,26 @@ export type LoadResult = {
 
 const RETRYABLE = new Set(['ECONNRESET', 'EPIPE']);
 
-export async function browserLoad({
+export type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+
+/**
+ * GETs on keep-alive connections as a browser makes them: a GET that fails on a reused connection before its
+ * response began is sent again (counted in `retried`); any other failure is reported to `fail` and answers
+ * undefined. Bodies are kept only when asked for.
+ */
+export function createClient({
   url,
   connections,
-  paths,
   headers,
-  until,
   timeoutMs = 30_000,
-}: LoadOptions): Promise<LoadResult> {
+  fail,
+}: {
+  url: string;
+  connections: number;
+  headers: Record<string, string>;
+  timeoutMs?: number;
+  fail: (what: string) => void;
+}) {
   const target = new URL(url);
   // LIFO, as browsers pick the most recently used idle connection.
   const agent = new Agent({
@@ -53,49 +65,64 @@ export async function browserLoad({
     maxFreeSockets: connections,
     scheduling: 'lifo',
   });
+  const client = {
+    retried: 0,
+    /** One GET to its end; resolves when the body has been read or the request has failed. */
+    get: (path: string, keepBody = false, attempt = 1): Promise<Answer | undefined> =>
+      new Promise((resolve) => {
+        let responded = false;
+        const req = request(
+          { host: target.hostname, port: target.port, path, headers, agent, timeout: timeoutMs },
+          (res) => {
+            responded = true;
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => keepBody && chunks.push(chunk));
+            res.on('close', () => {
+              if (res.complete) resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) });
+              else {
+                fail(`${path}: response cut off`);
+                resolve(undefined);
+              }
+            });
+          },
+        );
+        req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { code: 'TIMEOUT' })));
+        req.on('error', (error: Error & { code?: string }) => {
+          if (responded) return;
+          if (attempt < 3 && req.reusedSocket && RETRYABLE.has(error.code ?? '')) {
+            client.retried++;
+            resolve(client.get(path, keepBody, attempt + 1));
+            return;
+          }
+          fail(
+            `${path}: ${error.code ?? error.message} (attempt ${attempt}, ${req.reusedSocket ? 'reused' : 'new'} connection)`,
+          );
+          resolve(undefined);
+        });
+        req.end();
+      }),
+    close: () => agent.destroy(),
+  };
+  return client;
+}
+
+export async function browserLoad({
+  url,
+  connections,
+  paths,
+  headers,
+  until,
+  timeoutMs = 30_000,
+}: LoadOptions): Promise<LoadResult> {
   const started = performance.now();
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const failures: LoadResult['failures'] = [];
-  let retried = 0;
   let stopped = false;
   void until.finally(() => (stopped = true));
 
   const fail = (what: string) => failures.push({ at: performance.now() - started, what });
-
-  /** One GET to its end; resolves when the body has been read or the request has failed. */
-  const get = (path: string, attempt = 1): Promise<number | undefined> =>
-    new Promise((resolve) => {
-      let responded = false;
-      const req = request(
-        { host: target.hostname, port: target.port, path, headers, agent, timeout: timeoutMs },
-        (res) => {
-          responded = true;
-          res.on('data', () => {});
-          res.on('close', () => {
-            if (res.complete) resolve(res.statusCode);
-            else {
-              fail(`${path}: response cut off`);
-              resolve(undefined);
-            }
-          });
-        },
-      );
-      req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { code: 'TIMEOUT' })));
-      req.on('error', (error: Error & { code?: string }) => {
-        if (responded) return;
-        if (attempt < 3 && req.reusedSocket && RETRYABLE.has(error.code ?? '')) {
-          retried++;
-          resolve(get(path, attempt + 1));
-          return;
-        }
-        fail(
-          `${path}: ${error.code ?? error.message} (attempt ${attempt}, ${req.reusedSocket ? 'reused' : 'new'} connection)`,
-        );
-        resolve(undefined);
-      });
-      req.end();
-    });
+  const client = createClient({ url, connections, headers, timeoutMs, fail });
 
   // One loop per connection, each sending its next request once the previous response has ended.
   await Promise.all(
@@ -103,7 +130,7 @@ export async function browserLoad({
       for (let i = worker; !stopped; i++) {
         const path = paths[i % paths.length]!;
         const sent = performance.now();
-        const status = await get(path);
+        const status = (await client.get(path))?.status;
         if (status === undefined) continue;
         latencies.push(performance.now() - sent);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -111,7 +138,7 @@ export async function browserLoad({
       }
     }),
   );
-  agent.destroy();
+  client.close();
 
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
@@ -119,7 +146,7 @@ export async function browserLoad({
     seconds: (performance.now() - started) / 1000,
     requests: latencies.length + failures.filter((failure) => !/HTTP/.test(failure.what)).length,
     statuses,
-    retried,
+    retried: client.retried,
     failures,
     latency: { p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? 0 },
   };

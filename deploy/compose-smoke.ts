@@ -65,6 +65,7 @@ async function run(): Promise<void> {
       env: { ...process.env, PROXY_PORT: String(proxyPort) },
     });
     spawnSync('podman', ['network', 'rm', '-f', `${project}_default`], { stdio: 'ignore' });
+    spawnSync('podman', ['volume', 'rm', '-f', `${project}_assets`], { stdio: 'ignore' });
   });
   log(`podman-compose up -d (${project}, proxy on 127.0.0.1:${proxyPort})`);
   compose(['up', '-d', '--no-build']);

@@ -21,6 +21,17 @@ import { parseArgs } from 'node:util';
 import { browserLoad, type LoadResult } from './browser-load.ts';
 import { checkProtection } from './protection.ts';
 import {
+  ENV_FILE,
+  REPLICA_MEMORY,
+  STOP_TIMEOUT_S,
+  containerState,
+  createFleetNetwork,
+  runProxy,
+  runReplica,
+  startReplica,
+  type Replica,
+} from './replicas.ts';
+import {
   APP_IMAGE,
   PROXY_IMAGE,
   SetupError,
@@ -31,9 +42,7 @@ import {
   onCleanup,
   podman,
   removeContainers,
-  root,
   sleep,
-  waitForOk,
 } from './podman.ts';
 
 const { values } = parseArgs({
@@ -52,12 +61,10 @@ const connections = Number(values.connections);
 const run = `sf-fleet-${process.pid}`;
 const network = run;
 const REPLICAS = ['app1', 'app2', 'app3'];
-const MEMORY = '256m';
-/** Above SHUTDOWN_TIMEOUT_MS (20 s): podman's SIGKILL never cuts a drain short. */
-const STOP_TIMEOUT_S = 25;
-const envFile = path.join(root, 'deploy/storefront.env');
+/** The asset store all replicas share (ASSET_STORE). */
+const assetVolume = `${run}-assets`;
 const settings = Object.fromEntries(
-  readFileSync(envFile, 'utf8')
+  readFileSync(ENV_FILE, 'utf8')
     .split('\n')
     .filter((line) => /^[A-Z_]+=/.test(line))
     .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
@@ -70,70 +77,6 @@ const check = (ok: boolean, what: string) => {
   log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
   if (!ok) failures.push(what);
 };
-
-type Replica = { name: string; alias: string; ip: string; mac: string; port: number; metricsPort: number };
-
-async function hostPort(container: string, port: number): Promise<number> {
-  const mapping = await podman(['port', container, `${port}/tcp`]);
-  return Number(mapping.split('\n')[0]!.split(':').pop());
-}
-
-async function startReplica(replica: Replica, create: boolean): Promise<void> {
-  if (create) {
-    await podman([
-      'run',
-      '-d',
-      '--name',
-      replica.name,
-      '--hostname',
-      replica.alias,
-      // Fixed address and MAC: nginx resolved the name once, and its neighbour (ARP) cache keeps the MAC for
-      // a while, so a replica that came back with a new MAC would not be reachable for half a minute.
-      '--network',
-      network,
-      '--ip',
-      replica.ip,
-      '--mac-address',
-      replica.mac,
-      '--network-alias',
-      replica.alias,
-      '--env-file',
-      envFile,
-      // The limits of the Kubernetes manifests: 256 MiB and no swap, read-only root, no capabilities.
-      `--memory=${MEMORY}`,
-      `--memory-swap=${MEMORY}`,
-      // Not even /tmp is writable: proof that the app writes nothing, as readOnlyRootFilesystem requires.
-      '--read-only',
-      '--read-only-tmpfs=false',
-      '--cap-drop=ALL',
-      '--security-opt=no-new-privileges',
-      '--stop-timeout',
-      String(STOP_TIMEOUT_S),
-      '--restart=no',
-      '--log-opt',
-      'max-size=50mb',
-      // Published to 127.0.0.1 only, for this script's readiness polls and scrapes; the proxy uses the network.
-      '--publish',
-      '127.0.0.1::3000',
-      '--publish',
-      '127.0.0.1::9464',
-      APP_IMAGE,
-    ]);
-  } else {
-    await podman(['start', replica.name]);
-  }
-  replica.port = await hostPort(replica.name, 3000);
-  replica.metricsPort = await hostPort(replica.name, 9464);
-  await waitForOk(`http://127.0.0.1:${replica.port}/readyz`, 60_000);
-}
-
-async function state(container: string) {
-  const [info] = JSON.parse(await podman(['inspect', container])) as Array<{
-    RestartCount: number;
-    State: { Running: boolean; OOMKilled: boolean; ExitCode: number; StartedAt: string };
-  }>;
-  return { ...info!.State, RestartCount: info!.RestartCount };
-}
 
 async function scrape(replica: Replica): Promise<Map<string, number>> {
   const text = await (await fetch(`http://127.0.0.1:${replica.metricsPort}/metrics`)).text();
@@ -223,51 +166,22 @@ async function main(): Promise<void> {
   ensurePodman();
   onCleanup(() => {
     stopLoad();
-    log(`removing ${containers.length} containers and network ${network}`);
-    removeContainers(containers, [network]);
+    log(`removing ${containers.length} containers, network ${network} and volume ${assetVolume}`);
+    removeContainers(containers, [network], [assetVolume]);
   });
   if (!values['skip-build']) await buildImages();
 
   // Our own network; fixed addresses, so a restarted replica comes back where nginx resolved it.
-  await podman(['network', 'create', network]);
-  const [info] = JSON.parse(await podman(['network', 'inspect', network])) as Array<{
-    subnets: Array<{ subnet: string }>;
-  }>;
-  const prefix = info!.subnets[0]!.subnet.split('.').slice(0, 3).join('.');
-  const replicas: Replica[] = REPLICAS.map((alias, i) => {
-    const ip = `${prefix}.${11 + i}`;
-    // Derived from the address, as Docker does: 02:42 and the four octets.
-    const mac = ['02', '42', ...ip.split('.').map((octet) => Number(octet).toString(16).padStart(2, '0'))].join(':');
-    return { name: `${run}-${alias}`, alias, ip, mac, port: 0, metricsPort: 0 };
-  });
+  const { prefix, replicas } = await createFleetNetwork(network, REPLICAS);
   containers.push(...replicas.map((replica) => replica.name));
-  log(`network ${network} (${prefix}.0/24); starting ${replicas.length} replicas (--memory=${MEMORY})`);
-  await Promise.all(replicas.map((replica) => startReplica(replica, true)));
+  await podman(['volume', 'create', assetVolume]);
+  log(`network ${network} (${prefix}.0/24); starting ${replicas.length} replicas (--memory=${REPLICA_MEMORY})`);
+  await Promise.all(replicas.map((replica) => runReplica(replica, { network, image: APP_IMAGE, assetVolume })));
 
   const proxy = `${run}-proxy`;
   containers.push(proxy);
   const proxyPort = await freePort(Number(values.port));
-  await podman([
-    'run',
-    '-d',
-    '--name',
-    proxy,
-    '--network',
-    network,
-    '--ip',
-    `${prefix}.10`,
-    '--publish',
-    `127.0.0.1:${proxyPort}:8080`,
-    '--read-only',
-    '--cap-drop=ALL',
-    '--security-opt=no-new-privileges',
-    '--memory=256m',
-    '--log-opt',
-    'max-size=50mb',
-    PROXY_IMAGE,
-  ]);
-  const proxyUrl = `http://127.0.0.1:${proxyPort}`;
-  await waitForOk(`${proxyUrl}/healthz`, 30_000);
+  const proxyUrl = await runProxy({ name: proxy, network, ip: `${prefix}.10`, port: proxyPort, image: PROXY_IMAGE });
   log(`proxy on ${proxyUrl}`);
 
   const assets = await checkProxy(proxyUrl, replicas);
@@ -290,12 +204,12 @@ async function main(): Promise<void> {
     for (const replica of replicas) {
       const stopping = Date.now();
       await podman(['stop', '-t', String(STOP_TIMEOUT_S), replica.name], { timeoutMs: 60_000 });
-      const { ExitCode } = await state(replica.name);
+      const { ExitCode } = await containerState(replica.name);
       log(
         `  ${at()} ${replica.alias}: SIGTERM, exited ${ExitCode} after ${((Date.now() - stopping) / 1000).toFixed(1)} s`,
       );
       check(ExitCode === 0, `${replica.alias} drained and exited 0 on SIGTERM`);
-      await startReplica(replica, false);
+      await startReplica(replica);
       log(`  ${at()} ${replica.alias}: started and ready`);
       // nginx skips a replica for fail_timeout (5 s) after it failed; let it rejoin before the next one goes.
       await sleep(6_000);
@@ -303,9 +217,9 @@ async function main(): Promise<void> {
     const victim = replicas[1]!;
     await podman(['kill', '--signal', 'KILL', victim.name]);
     await podman(['wait', victim.name]);
-    log(`  ${at()} ${victim.alias}: SIGKILL, exited ${(await state(victim.name)).ExitCode}`);
+    log(`  ${at()} ${victim.alias}: SIGKILL, exited ${(await containerState(victim.name)).ExitCode}`);
     await sleep(2_000);
-    await startReplica(victim, false);
+    await startReplica(victim);
     log(`  ${at()} ${victim.alias}: started and ready`);
     await sleep(2_000);
     await podman(['exec', proxy, 'nginx', '-e', 'stderr', '-s', 'reload']);
@@ -328,7 +242,7 @@ async function main(): Promise<void> {
   await printMetrics('metrics scraped from each replica after the load', replicas);
 
   if (soakSeconds > 0) {
-    const before = await Promise.all(replicas.map((replica) => state(replica.name)));
+    const before = await Promise.all(replicas.map((replica) => containerState(replica.name)));
     log(`soak: ${soakSeconds} s at the same limits`);
     const peaks = new Map<string, number>();
     const sampler = setInterval(() => {
@@ -358,7 +272,7 @@ async function main(): Promise<void> {
       mem_usage: string;
     }>;
     for (const [i, replica] of replicas.entries()) {
-      const after = await state(replica.name);
+      const after = await containerState(replica.name);
       const rss = (await scrape(replica)).get('process_resident_memory_bytes') ?? 0;
       const usage =
         stats

@@ -5,7 +5,8 @@
  *      validators: types, required fields, formats such as quantities);
  *   2. the settings agree with each other (grace period covers preStop + SHUTDOWN_TIMEOUT_MS, 256Mi, probes on
  *      /readyz and /healthz, non-root, read-only root, no capabilities, seccomp RuntimeDefault);
- *   3. the ConfigMap and the Deployment run under `podman kube play` with the app image: the pod gets ready,
+ *   3. the ConfigMap, the PersistentVolumeClaim and the Deployment run under `podman kube play` with the app
+ *      image: the pod gets ready, adds its build to the asset store on the claim's volume,
  *      serves pages and metrics as the non-root user on a read-only root filesystem, within 256 MiB.
  *
  * Service, HorizontalPodAutoscaler and PodDisruptionBudget have no podman equivalent; they are checked by 1.
@@ -16,7 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { ConfigMap, Service } from 'kubernetes-models/v1';
+import { ConfigMap, PersistentVolumeClaim, Service } from 'kubernetes-models/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
@@ -32,6 +33,7 @@ const check = (ok: boolean, what: string) => {
 
 const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'v1/ConfigMap': ConfigMap,
+  'v1/PersistentVolumeClaim': PersistentVolumeClaim,
   'v1/Service': Service,
   'apps/v1/Deployment': Deployment,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
@@ -70,6 +72,7 @@ function validateSchemas(manifests: Array<{ file: string; object: Manifest }>): 
   const kinds = new Set(manifests.map(({ object }) => object.kind));
   for (const kind of [
     'ConfigMap',
+    'PersistentVolumeClaim',
     'Deployment',
     'Service',
     'HorizontalPodAutoscaler',
@@ -98,15 +101,23 @@ function checkConsistency(manifests: Array<{ file: string; object: Manifest }>):
       capabilities?: { drop?: string[]; add?: string[] };
     };
     envFrom?: Array<{ configMapRef?: { name: string } }>;
+    volumeMounts?: Array<{ name: string; mountPath: string }>;
   };
   const deployment = find<{
     spec: {
       replicas: number;
+      strategy: { rollingUpdate: { maxSurge: number | string; maxUnavailable: number | string } };
       template: {
         spec: {
           terminationGracePeriodSeconds: number;
-          securityContext: { runAsNonRoot?: boolean; runAsUser?: number; seccompProfile?: { type: string } };
+          securityContext: {
+            runAsNonRoot?: boolean;
+            runAsUser?: number;
+            fsGroup?: number;
+            seccompProfile?: { type: string };
+          };
           containers: Container[];
+          volumes?: Array<{ name: string; persistentVolumeClaim?: { claimName: string } }>;
         };
       };
     };
@@ -159,6 +170,19 @@ function checkConsistency(manifests: Array<{ file: string; object: Manifest }>):
   );
   check(/^https:\/\//.test(config.PUBLIC_URL ?? ''), `PUBLIC_URL is set (${config.PUBLIC_URL})`);
   check(config.METRICS_PORT === '9464', 'METRICS_PORT 9464, matching the prometheus.io/port annotation');
+  const claim = find<{ metadata: { name: string }; spec: { accessModes: string[] } }>('PersistentVolumeClaim');
+  const volume = pod.volumes?.find((entry) => entry.persistentVolumeClaim?.claimName === claim.metadata.name);
+  const mount = container.volumeMounts?.find((entry) => entry.name === volume?.name);
+  check(
+    mount?.mountPath === config.ASSET_STORE && claim.spec.accessModes.includes('ReadWriteMany'),
+    `the asset store: ASSET_STORE ${config.ASSET_STORE} is the ReadWriteMany claim ${claim.metadata.name}, shared by every pod`,
+  );
+  check(pod.securityContext.fsGroup === 1000, "fsGroup 1000: the store's volume is writable by the app");
+  const { maxSurge, maxUnavailable } = deployment.spec.strategy.rollingUpdate;
+  check(
+    maxUnavailable === 0 && Number(maxSurge) >= 1,
+    `rolling update: maxSurge ${maxSurge}, maxUnavailable ${maxUnavailable} (a new pod is ready before an old one goes)`,
+  );
   // The ingress protects the pods as nginx.conf protects the compose fleet (0019).
   const ingress = find<{ metadata: { annotations: Record<string, string> } }>('Ingress').metadata.annotations;
   const nginxConf = readFileSync(path.join(root, 'deploy/nginx/nginx.conf'), 'utf8');
@@ -177,7 +201,7 @@ async function play(manifests: Array<{ file: string; object: Manifest }>): Promi
   // podman runs Pods, Deployments and ConfigMaps; the rest is for a cluster. podman 4.3 publishes each
   // containerPort on the host, so three pods would collide on port 3000: it plays one replica.
   const playable = manifests
-    .filter(({ object }) => object.kind === 'ConfigMap' || object.kind === 'Deployment')
+    .filter(({ object }) => ['ConfigMap', 'PersistentVolumeClaim', 'Deployment'].includes(object.kind))
     .map(({ file, object }) =>
       object.kind === 'Deployment'
         ? { file, object: { ...object, spec: { ...(object.spec as object), replicas: 1 } } as Manifest }
@@ -194,10 +218,12 @@ async function play(manifests: Array<{ file: string; object: Manifest }>): Promi
       log('podman kube down');
       spawnSyncQuiet(['kube', 'down', file]);
       if (!networkExisted) spawnSyncQuiet(['network', 'rm', kubeNetwork]);
+      // The claim's volume (podman makes one per PersistentVolumeClaim).
+      spawnSyncQuiet(['volume', 'rm', '-f', 'storefront-assets']);
     }
   });
   await buildImages({ app: true });
-  log(`podman kube play ${path.relative(root, dir)} (ConfigMap + Deployment)`);
+  log(`podman kube play ${path.relative(root, dir)} (ConfigMap + PersistentVolumeClaim + Deployment)`);
   played = true;
   console.log(await podman(['kube', 'play', file]));
 
@@ -231,6 +257,8 @@ async function play(manifests: Array<{ file: string; object: Manifest }>): Promi
   );
   check(/nodejs_eventloop_lag_seconds/.test(await fetchStatus(9464, '/metrics')), 'metrics on METRICS_PORT 9464');
   check((await fetchStatus(9464, '/readyz')).startsWith('200 ready'), 'the probes answer on METRICS_PORT 9464');
+  const records = await podman(['exec', container, 'ls', '/var/lib/storefront/assets/.builds']).catch(() => '');
+  check(/\.json/.test(records), `the pod added its build to the asset store on the claim's volume (${records.trim()})`);
 
   const [info] = JSON.parse(await podman(['inspect', container])) as Array<{
     Config: { User: string };

@@ -94,16 +94,24 @@ export function ensurePodman(packages: string[] = []): void {
 /** Builds the app image from ./Dockerfile and the proxy image from deploy/nginx; layers are kept between runs. */
 export async function buildImages(
   which: { app?: boolean; proxy?: boolean } = { app: true, proxy: true },
+  tags: { app: string; proxy: string } = { app: APP_IMAGE, proxy: PROXY_IMAGE },
 ): Promise<void> {
-  const build = async (tag: string, args: string[]) => {
-    const started = Date.now();
-    log(`podman build ${tag}`);
-    await podman(['build', '--network=host', '--format', 'docker', '-t', tag, ...args], { timeoutMs: 1_200_000 });
-    log(`built ${tag} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  };
-  if (which.app) await build(APP_IMAGE, ['-f', path.join(root, 'Dockerfile'), root]);
+  if (which.app) await buildAppImage(tags.app, root);
   // Debian's nginx on the same local Debian base: no registry needed.
-  if (which.proxy) await build(PROXY_IMAGE, ['--build-arg', `BASE=${NODE_BASE}`, path.join(root, 'deploy/nginx')]);
+  if (which.proxy) await buildImage(tags.proxy, ['--build-arg', `BASE=${NODE_BASE}`, path.join(root, 'deploy/nginx')]);
+}
+
+/** Builds the app image of the checkout at `checkout` (this one, or a scratch copy of another version). */
+export function buildAppImage(tag: string, checkout: string): Promise<void> {
+  return buildImage(tag, ['-f', path.join(checkout, 'Dockerfile'), checkout]);
+}
+
+/** podman build with the options every image here needs (host network for npm, docker format for HEALTHCHECK). */
+export async function buildImage(tag: string, args: string[]): Promise<void> {
+  const started = Date.now();
+  log(`podman build ${tag}`);
+  await podman(['build', '--network=host', '--format', 'docker', '-t', tag, ...args], { timeoutMs: 1_200_000 });
+  log(`built ${tag} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
 /** A TCP port on 127.0.0.1 nobody listens on, starting from `preferred`. */
@@ -142,11 +150,12 @@ export function onCleanup(cleanup: () => void): void {
   }
 }
 
-/** Removes containers (and then networks) by name, synchronously; missing ones are ignored. */
-export function removeContainers(containers: string[], networks: string[] = []): void {
+/** Removes containers (and then networks and volumes) by name, synchronously; missing ones are ignored. */
+export function removeContainers(containers: string[], networks: string[] = [], volumes: string[] = []): void {
   if (containers.length > 0)
     spawnSync('podman', ['rm', '-f', '-t', '0', '--ignore', ...containers], { stdio: 'ignore' });
   for (const network of networks) spawnSync('podman', ['network', 'rm', '-f', network], { stdio: 'ignore' });
+  for (const volume of volumes) spawnSync('podman', ['volume', 'rm', '-f', volume], { stdio: 'ignore' });
 }
 
 /** Polls a URL until it answers 2xx, or throws after `timeoutMs`. */

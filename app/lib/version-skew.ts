@@ -1,0 +1,133 @@
+/**
+ * Old tabs recover forward (docs/decisions/0021-assets-across-versions.md). A tab keeps running the version it
+ * was loaded with; after a deploy its client-side navigations would run that code on another version's data.
+ * React Router itself notices a new version only when it discovers a route it has not seen (its /__manifest
+ * request carries the tab's version, and a mismatch makes it load the destination as a document); a route it
+ * knows already is fetched with no check at all. This root middleware closes that gap: before each navigation
+ * it asks the server its version (/__version, see server/version.ts) and, when it differs from the tab's, turns
+ * the navigation into a document navigation to the destination, so the shopper lands where they clicked, on
+ * the new version. A form post becomes a document post of the same fields to the same action, so it is neither
+ * lost nor sent twice. Once per version: if the document loaded still comes from the tab's version (a roll-out
+ * in progress, a cached page), its next navigations stay client-side until a check agrees again, so there is no
+ * loop; the other version's chunks stay fetchable meanwhile (the asset store). The document navigation carries a
+ * cookie for a few seconds that makes the proxy fetch the page afresh rather than serve a copy it stored from
+ * the version being left.
+ */
+import { redirectDocument, type DataStrategyResult, type MiddlewareFunction } from 'react-router';
+
+/** Answered by every replica (server/version.ts), never from a cache. */
+const VERSION_PATH = '/__version';
+
+/** A cookie the proxy bypasses its cache for. */
+const FRESH_COOKIE = 'version_skew';
+
+/** sessionStorage: the version this tab last left by a document navigation (the loop guard). */
+const GUARD_KEY = 'storefront-version-skew';
+
+type Window = { __reactRouterManifest?: { version?: string } };
+
+/** The version this tab runs: the manifest version React Router's own discovery requests carry. */
+function tabVersion(): string | undefined {
+  return (window as Window).__reactRouterManifest?.version;
+}
+
+/** The version of the replica that answers, or undefined when none says (offline, an older server, a 503). */
+async function serverVersion(signal: AbortSignal): Promise<string | undefined> {
+  try {
+    const response = await fetch(VERSION_PATH, { cache: 'no-store', signal });
+    if (!response.ok) return undefined;
+    const { version } = (await response.json()) as { version?: unknown };
+    return typeof version === 'string' ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether this navigation should leave the tab's code: the server runs another version and the guard allows it. */
+async function mustReload(tab: string, signal: AbortSignal): Promise<boolean> {
+  const server = await serverVersion(signal);
+  if (server === undefined) return false;
+  const storage = sessionStorageOrNull();
+  if (server === tab) {
+    storage?.removeItem(GUARD_KEY);
+    return false;
+  }
+  if (storage?.getItem(GUARD_KEY) === tab) return false;
+  storage?.setItem(GUARD_KEY, tab);
+  return true;
+}
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sends a submission as the browser would without JavaScript: a form of the same fields, posted to the same
+ * action. The server answers it with the whole page (every form here works without JavaScript).
+ */
+async function submitAsDocument(request: Request): Promise<void> {
+  const form = document.createElement('form');
+  form.method = 'post';
+  const url = new URL(request.url);
+  form.action = url.pathname + url.search;
+  const type = request.headers.get('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) form.enctype = 'multipart/form-data';
+  form.hidden = true;
+  for (const [name, value] of await request.formData()) {
+    const input = document.createElement('input');
+    input.name = name;
+    if (typeof value === 'string') {
+      input.type = 'hidden';
+      input.value = value;
+    } else {
+      input.type = 'file';
+      const files = new DataTransfer();
+      files.items.add(value);
+      input.files = files.files;
+    }
+    form.append(input);
+  }
+  document.body.append(form);
+  // The prototype's submit: a field named "submit" would shadow the form's own.
+  HTMLFormElement.prototype.submit.call(form);
+}
+
+/**
+ * For the next few seconds this browser's requests skip shared caches that honour the cookie (nginx here:
+ * deploy/nginx/nginx.conf): the document it goes to is the fleet's current version, not a copy a cache stored
+ * from the version being left.
+ */
+function askForFreshCopies(): void {
+  document.cookie = `${FRESH_COOKIE}=1; Max-Age=10; Path=/; SameSite=Lax`;
+}
+
+/** The document is leaving: the client-side navigation never completes. */
+const never = () => new Promise<never>(() => {});
+
+export const versionSkew: MiddlewareFunction<Record<string, DataStrategyResult>> = async ({ request }, next) => {
+  const tab = tabVersion();
+  if (import.meta.env.DEV || tab === undefined) return next();
+  if (request.method !== 'GET') {
+    // A submission is checked before it is sent, so that it reaches the server once, as a document post if needs be.
+    if (await mustReload(tab, request.signal)) {
+      askForFreshCopies();
+      await submitAsDocument(request);
+      return never();
+    }
+    return next();
+  }
+  // A revalidation of the page itself (after a client-side post) stays: its answer's notice would be lost.
+  if (request.url === window.location.href) return next();
+  // The navigation fetches its data meanwhile: the check costs no time when the versions agree.
+  const reload = mustReload(tab, request.signal);
+  const result = await next();
+  if (await reload) {
+    askForFreshCopies();
+    throw redirectDocument(request.url);
+  }
+  return result;
+};

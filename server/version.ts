@@ -1,0 +1,19 @@
+/**
+ * The build's version, React Router's manifest version, told on every response (X-Storefront-Version) and
+ * at /__version: a tab running another version asks before it navigates (app/lib/version-skew.ts), and an
+ * operator or a test sees which version answered. See docs/decisions/0021-assets-across-versions.md.
+ */
+import type { RequestHandler } from 'express';
+
+export const VERSION_HEADER = 'X-Storefront-Version';
+/** Kept in step with app/lib/version-skew.ts, which asks it. */
+export const VERSION_PATH = '/__version';
+
+export function buildVersion(version: string): RequestHandler {
+  return (req, res, next) => {
+    res.setHeader(VERSION_HEADER, version);
+    if (req.path !== VERSION_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    // Always the answer of the replica asked: never stored by a browser, the proxy or a CDN.
+    res.set('Cache-Control', 'no-store').json({ version });
+  };
+}
