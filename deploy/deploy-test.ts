@@ -395,8 +395,8 @@ type PodSpec = {
   terminationGracePeriodSeconds: number;
   containers: Array<{
     image: string;
-    ports?: unknown;
-    readinessProbe: { httpGet: { path: string } };
+    ports?: Array<{ name?: string; containerPort: number }>;
+    readinessProbe: { httpGet: { path: string; port: string | number } };
     lifecycle?: { preStop?: { exec?: { command: string[] } } };
   }>;
   volumes: Array<{ persistentVolumeClaim?: { claimName: string } }>;
@@ -426,7 +426,13 @@ async function kubeTarget(run: string): Promise<Target> {
   const { maxSurge, maxUnavailable } = deployment.spec.strategy.rollingUpdate;
   if (maxSurge !== 1 || maxUnavailable !== 0) throw new SetupError('the kube roll plays maxSurge 1, maxUnavailable 0');
   const template = deployment.spec.template.spec;
-  const readinessPath = template.containers[0]!.readinessProbe.httpGet.path;
+  const { path: readinessPath, port: probePort } = template.containers[0]!.readinessProbe.httpGet;
+  // A probe names its port, or numbers it.
+  const readinessPort =
+    typeof probePort === 'number'
+      ? probePort
+      : template.containers[0]!.ports?.find(({ name }) => name === probePort)?.containerPort;
+  if (!readinessPort) throw new SetupError(`the readiness probe's port ${probePort} is not one of the container's`);
   const preStop = template.containers[0]!.lifecycle?.preStop?.exec?.command;
   const preStopSeconds = preStop?.[0] === 'sleep' ? Number(preStop[1]) : 0;
 
@@ -496,7 +502,7 @@ async function kubeTarget(run: string): Promise<Target> {
       `{{(index .NetworkSettings.Networks "${network}").IPAddress}}`,
     ]);
     // The readiness probe of the template, which podman does not run.
-    await waitForOk(`http://${ip}:3000${readinessPath}`, 120_000);
+    await waitForOk(`http://${ip}:${readinessPort}${readinessPath}`, 120_000);
     return { pod, ip };
   };
 
