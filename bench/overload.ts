@@ -144,7 +144,16 @@ async function bursts(server: Server): Promise<void> {
   }
 }
 
-type Flood = { requests: number; renders: number; shed: number; seconds: number; seen: Watched; errors: number };
+type Flood = {
+  requests: number;
+  /** Pages answered (200 and 404) per second: with the page cache off, each one a render. */
+  pages: number;
+  renders: number;
+  shed: number;
+  seconds: number;
+  seen: Watched;
+  errors: number;
+};
 
 async function flood(server: Server): Promise<Flood> {
   const seconds = Number(values.flood);
@@ -162,6 +171,8 @@ async function flood(server: Server): Promise<Flood> {
   );
   return {
     requests: result.requests.total,
+    // The metric counts renders whose client left too; a build without it (a baseline) counts none.
+    pages: (result['2xx'] + result['4xx']) / seconds,
     renders: ((await renders(server)) - rendersBefore) / seconds,
     shed: (await sheds(server)) - shedBefore,
     seconds,
@@ -172,7 +183,7 @@ async function flood(server: Server): Promise<Flood> {
 
 function printFlood(name: string, result: Flood): void {
   console.log(
-    `${name.padEnd(28)} ${(result.requests / result.seconds).toFixed(0).padStart(6)} ${result.renders.toFixed(0).padStart(10)} ${String(result.shed).padStart(8)} ${String(result.errors).padStart(7)} ${result.seen.rssPeakMb.toFixed(0).padStart(12)} ${ms(percentile(result.seen.health, 99)).padStart(16)} ${ms(percentile(result.seen.cached, 99)).padStart(14)}`,
+    `${name.padEnd(28)} ${(result.requests / result.seconds).toFixed(0).padStart(6)} ${result.pages.toFixed(0).padStart(8)} ${result.renders.toFixed(0).padStart(10)} ${String(result.shed).padStart(8)} ${String(result.errors).padStart(7)} ${result.seen.rssPeakMb.toFixed(0).padStart(12)} ${ms(percentile(result.seen.health, 99)).padStart(16)} ${ms(percentile(result.seen.cached, 99)).padStart(14)}`,
   );
 }
 
@@ -223,15 +234,16 @@ console.log(
   `flood: ${values.flood} s, ${values.connections} connections, unique home URLs, /products queries and unknown paths`,
 );
 console.log(
-  'server                        req/s   renders/s     shed  errors  RSS peak MB  /healthz p99 ms  cached p99 ms',
+  'server                        req/s  pages/s   renders/s     shed  errors  RSS peak MB  /healthz p99 ms  cached p99 ms',
 );
 for (const [name, result] of floods) printFlood(name, result);
 const baseline = floods.find(([name]) => name.startsWith('baseline'))?.[1];
 const renderingOnly = floods.find(([name]) => name.startsWith('page cache off'))?.[1];
 if (baseline && renderingOnly) {
-  const ratio = renderingOnly.renders / baseline.renders;
-  console.log(`renders/s while shedding, against the baseline: ${ratio.toFixed(2)}×`);
-  target(ratio >= 0.95, `renders/s ${ratio.toFixed(2)}× the baseline's`);
+  // With the page cache off every page answered is a render, in either build.
+  const ratio = renderingOnly.pages / baseline.pages;
+  console.log(`pages rendered per second, page cache off, against the baseline: ${ratio.toFixed(2)}×`);
+  target(ratio >= 0.95, `pages rendered per second ${ratio.toFixed(2)}× the baseline's`);
 }
 
 console.log(misses.length === 0 ? '\nall targets met' : `\ntargets missed:\n  ${misses.join('\n  ')}`);
