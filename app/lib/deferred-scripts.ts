@@ -18,7 +18,8 @@
 /** The type of the module script while it waits; app/lib/csp.ts hashes it like any module script. */
 export const DEFERRED_MODULE = 'storefront/deferred-module';
 
-const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/g;
+const MODULE_SCRIPT_START = '<script type="module" async="">';
+const SCRIPT_END = '</script>';
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 
 /**
@@ -30,16 +31,23 @@ function loader(): string {
   return `<script>{const start=${start};let waits=2;const go=()=>--waits||start();addEventListener("load",go,{once:true});new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();go()}}).observe({type:"paint",buffered:true})}</script>`;
 }
 
-/** The document with its module script and module preloads run only after it has painted. */
+/**
+ * The document with its module script and module preloads run only after it has painted. It runs on every
+ * page rendered, so it cuts the document at the module script rather than replacing through it with a regular
+ * expression (which took some 2 ms a page).
+ */
 export function deferScripts(html: string): string {
+  const start = html.indexOf(MODULE_SCRIPT_START);
   // React Router writes one module script; a document without it is left alone.
-  if ([...html.matchAll(MODULE_SCRIPT)].length !== 1) return html;
+  if (start === -1 || html.includes(MODULE_SCRIPT_START, start + 1)) return html;
+  const textStart = start + MODULE_SCRIPT_START.length;
+  const end = html.indexOf(SCRIPT_END, textStart);
+  if (end === -1) return html;
   const preloads = html.match(MODULE_PRELOAD) ?? [];
-  return html
-    .replace(MODULE_PRELOAD, '')
-    .replace(
-      MODULE_SCRIPT,
-      (_script, text: string) =>
-        `<script type="${DEFERRED_MODULE}">${text}</script><template id="storefront-preloads">${preloads.join('')}</template>${loader()}`,
-    );
+  const text = html.slice(textStart, end);
+  return (
+    html.slice(0, start).replace(MODULE_PRELOAD, '') +
+    `<script type="${DEFERRED_MODULE}">${text}</script><template id="storefront-preloads">${preloads.join('')}</template>${loader()}` +
+    html.slice(end + SCRIPT_END.length).replace(MODULE_PRELOAD, '')
+  );
 }
