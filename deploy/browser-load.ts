@@ -7,9 +7,10 @@
  * it as an error. nginx 1.22 (Debian bookworm's) closes idle keep-alive connections this way whenever it
  * reloads (nginx 1.27.4's keepalive_min_timeout was added for exactly this). So a GET that fails on a reused
  * connection before its response began is sent again, as Node's documentation for request.reusedSocket
- * shows (at most twice more: the next pooled connection may be closing too), and counted apart; anything
- * else (a failure on a fresh connection, a reset mid-response, a timeout, a 5xx) is a failure the shopper
- * would have seen.
+ * shows, on a new connection: the other idle connections of the pool were most likely closed at the same
+ * moment, and a browser checks an idle connection for the server's close before it reuses it (Chromium's
+ * pool drops those that are no longer connected and idle). It is counted apart; anything else (a failure on a
+ * fresh connection, a reset mid-response, a timeout, a 5xx) is a failure the shopper would have seen.
  */
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -71,8 +72,16 @@ export function createClient({
     get: (path: string, keepBody = false, attempt = 1): Promise<Answer | undefined> =>
       new Promise((resolve) => {
         let responded = false;
+        // A request sent again goes on a connection of its own (see above).
         const req = request(
-          { host: target.hostname, port: target.port, path, headers, agent, timeout: timeoutMs },
+          {
+            host: target.hostname,
+            port: target.port,
+            path,
+            headers,
+            agent: attempt > 1 ? false : agent,
+            timeout: timeoutMs,
+          },
           (res) => {
             responded = true;
             const chunks: Buffer[] = [];
@@ -89,7 +98,7 @@ export function createClient({
         req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { code: 'TIMEOUT' })));
         req.on('error', (error: Error & { code?: string }) => {
           if (responded) return;
-          if (attempt < 3 && req.reusedSocket && RETRYABLE.has(error.code ?? '')) {
+          if (attempt === 1 && req.reusedSocket && RETRYABLE.has(error.code ?? '')) {
             client.retried++;
             resolve(client.get(path, keepBody, attempt + 1));
             return;
