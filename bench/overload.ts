@@ -15,11 +15,15 @@
  * /healthz p99 over 1 s; a cached page's p99 over 50 ms during the flood; a request closed unanswered, or
  * shed without Retry-After, below MAX_CONNECTIONS; fewer renders per second than the baseline while shedding.
  */
-import { parseArgs } from 'node:util';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { BROWSER_HEADERS, percentile } from './browser-like.ts';
-import { burst, probe, rssOf, type BurstResult } from '../tests/support/attack.ts';
+import { burst, rssOf, type BurstResult } from '../tests/support/attack.ts';
 import { ALLOCATOR, IMAGE_RUNTIME_ENV } from '../tests/support/image-runtime.ts';
 import { freePort, spawnServer, type ServerProcess } from '../tests/support/process.ts';
 
@@ -32,6 +36,7 @@ const { values } = parseArgs({
   },
 });
 
+const PROBER = fileURLToPath(new URL('prober.ts', import.meta.url));
 const RSS_LIMIT_MB = 256;
 const HEALTH_P99_MS = 1_000;
 const CACHED_P99_MS = 50;
@@ -69,30 +74,29 @@ type Watched = { rssPeakMb: number; health: number[]; cached: number[]; alive: b
 
 /**
  * Samples RSS and asks /healthz and a cached page every 100 ms, each on a new connection, while `work` runs:
- * /healthz where probes ask it, on the metrics port (server/health.ts), and the page on the shop's port.
+ * /healthz where probes ask it, on the metrics port (server/health.ts), and the page on the shop's port. The
+ * probes run in a process of their own (bench/prober.ts), apart from the load this one generates.
  */
 async function watch<T>(server: Server, work: () => Promise<T>): Promise<[T, Watched]> {
   const seen: Watched = { rssPeakMb: 0, health: [], cached: [], alive: true };
-  let done = false;
   const sampler = setInterval(() => {
     seen.rssPeakMb = Math.max(seen.rssPeakMb, rssOf(server.child.pid!).now);
   }, 50);
-  const probes = (async () => {
-    while (!done) {
-      const [health, cached] = await Promise.all([
-        probe(server.metricsPort, '/healthz', 5_000),
-        probe(server.port, '/about', 5_000, BROWSER_HEADERS),
-      ]);
-      seen.health.push(health);
-      seen.cached.push(cached);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
+  const prober = spawn(process.execPath, [PROBER, String(server.metricsPort), String(server.port)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: prober.stdout! });
+  lines.on('line', (line) => {
+    const { health, cached } = JSON.parse(line) as { health: number | null; cached: number | null };
+    seen.health.push(health ?? Infinity);
+    seen.cached.push(cached ?? Infinity);
+  });
+  const ended = once(prober, 'exit');
   try {
     return [await work(), seen];
   } finally {
-    done = true;
-    await probes;
+    prober.stdin!.end();
+    await ended;
     clearInterval(sampler);
     seen.alive = server.child.exitCode === null && server.child.signalCode === null;
   }
