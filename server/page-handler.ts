@@ -92,6 +92,14 @@ type Page = {
 };
 
 const brotli = promisify(brotliCompress);
+
+/**
+ * Brotli's window, as a power of two: 256 KB covers any page. Brotli's default (4 MB) is memory each
+ * compression takes, and Node reports it to V8: streamed per response, past 64 KB of input, it made V8 collect
+ * its whole heap every few responses and halved the pages rendered per second (docs/performance.md, "Pages
+ * rendered per request").
+ */
+const BROTLI_WINDOW_BITS = 18;
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
@@ -138,7 +146,9 @@ export function createPageHandler({
   const defaultCacheControl = publicUrl ? SHARED_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL;
   const notFoundCacheControl = publicUrl ? SHARED_NOT_FOUND_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL;
   const origin = publicUrl ? URL.parse(publicUrl)?.origin : undefined;
-  const compress = compression();
+  // Responses rendered per request (private pages, posts, PAGE_CACHE=off): brotli at the library's quality,
+  // in the window a page needs.
+  const compress = compression({ brotli: { params: { [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS } } });
   const admission = createAdmission({
     concurrency: RENDER_CONCURRENCY,
     maxWaiting,
@@ -174,8 +184,7 @@ export function createPageHandler({
               [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
               [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
               [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-              // A 256 KB window covers any page, and takes a fraction of the default's memory.
-              [constants.BROTLI_PARAM_LGWIN]: 18,
+              [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
             },
           }),
         );
