@@ -13,7 +13,8 @@ const DATA_TYPE = new RegExp(
 /** Inline stylesheets (the page's CSS, inlined by DocumentLinks). */
 const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
 
-const sha256 = (content: string) => `'sha256-${createHash('sha256').update(content).digest('base64')}'`;
+/** The hash of content given as its bytes, one character per byte (see contentSecurityPolicy). */
+const sha256 = (content: string) => `'sha256-${createHash('sha256').update(content, 'latin1').digest('base64')}'`;
 
 /** The `'sha256-…'` source of every inline script in a document, in order of appearance, each once. */
 function inlineScriptHashes(html: string): string[] {
@@ -38,6 +39,9 @@ function inlineStyleHashes(html: string): string[] {
  * origin only. The policy is a function of the document, so
  * a page and its policy can be cached and shared like a static file
  * (docs/decisions/0012-hash-based-csp-and-shared-pages.md).
+ *
+ * `html` is the document's bytes as sent, one character per byte (`buffer.toString('latin1')`): the hashes are
+ * of those bytes, whatever characters they encode.
  */
 export function contentSecurityPolicy(html: string): string {
   return [
