@@ -103,6 +103,8 @@ export const requestLog: RequestHandler = (req, res, next) => {
     if (req.path === '/healthz' || req.path === '/readyz' || res.locals.logAtDebug) log.debug(fields, 'request');
     // The client went away before the whole response was sent: its business, not a fault of ours.
     else if (!res.writableFinished) log.info(fields, 'request aborted by the client');
+    // A render shed by admission control (0019): the answer an overloaded server should give, worth a warning.
+    else if (res.locals.shed) log.warn({ ...fields, shed: res.locals.shed }, 'request shed: the server is overloaded');
     else if (status >= 500) log.error(fields, 'request');
     else log.info(fields, 'request');
   });

@@ -296,7 +296,11 @@ export function createPageHandler({
       result ??= await renderLimited(pageRequest(req, url, closeSignal(res), req.method));
       send(req, res, next, meaning?.dropped.length ? keepDropped(result, meaning.dropped, url) : result);
     } catch (error) {
-      if (error instanceof Shed) observer.shed?.(error.reason);
+      if (error instanceof Shed) {
+        observer.shed?.(error.reason);
+        // For the request log: an overloaded server's expected answer, not a fault (server/middleware.ts).
+        res.locals.shed = error.reason;
+      }
       // A client that has gone needs no answer, and its request's abort is no fault of ours.
       if (res.destroyed) return;
       if (error instanceof Shed) return sendBusy(res);
