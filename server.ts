@@ -26,6 +26,7 @@ import {
 } from './server/metrics.ts';
 import { healthAnswer, type Readiness } from './server/health.ts';
 import {
+  builtFiles,
   errorHandler,
   limitBody,
   precompressed,
@@ -178,7 +179,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     closeStore = () => store?.close();
     app.use('/assets', serveAssets({ assetsDir, store: store?.dir, setHeaders }));
     // Other public files (favicon, images) keep their names, so they are cached for an hour only.
-    app.use(express.static(clientDir, { maxAge: '1h', index: false, redirect: false, setHeaders }));
+    app.use(builtFiles(clientDir, { maxAge: '1h', index: false, redirect: false, setHeaders }));
   }
 
   // Bodies (form posts) are read whole, within a limit, before a page sees them: see limitBody.

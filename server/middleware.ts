@@ -60,14 +60,7 @@ export function chooseEncoding<E extends Encoding>(
 
 /** Points a request at the .br or .gz copy of a built file when one exists and the client accepts it. */
 export function precompressed(dir: string): RequestHandler {
-  const available = new Set<string>();
-  const scan = (folder: string, prefix: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      if (entry.isDirectory()) scan(path.join(folder, entry.name), `${prefix}${entry.name}/`);
-      else if (/\.(br|gz)$/.test(entry.name)) available.add(prefix + entry.name);
-    }
-  };
-  scan(dir, '/');
+  const available = new Set([...filesIn(dir)].filter((file) => /\.(br|gz)$/.test(file)));
   return (req, res, next) => {
     if (available.size === 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     const variants = (['br', 'gzip'] as const).filter((encoding) =>
@@ -79,6 +72,25 @@ export function precompressed(dir: string): RequestHandler {
     if (chosen) req.url = req.url.replace(req.path, `${req.path}.${chosen === 'br' ? 'br' : 'gz'}`);
     next();
   };
+}
+
+/**
+ * express.static for the files of a build, which do not change while it runs: a request for anything else (every
+ * page) goes on at once, without first asking the disk for a file of its name.
+ */
+export function builtFiles(dir: string, options: Parameters<typeof express.static>[1]): RequestHandler {
+  const files = filesIn(dir);
+  const serve = express.static(dir, options);
+  return (req, res, next) => (files.has(req.path) ? serve(req, res, next) : next());
+}
+
+/** Every file under a folder, as a URL path ('/images/a.webp'). */
+function filesIn(dir: string): Set<string> {
+  return new Set(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`),
+  );
 }
 
 export const requestLog: RequestHandler = (req, res, next) => {
