@@ -46,6 +46,7 @@ import {
   createFleetNetwork,
   runProxy,
   runReplica,
+  summariseProxyLog,
 } from './replicas.ts';
 import { RELEASE_MARK, writeVersionB } from './version-b.ts';
 
@@ -82,6 +83,8 @@ const HEADERS = {
 export type Target = {
   /** The origin shoppers use: PUBLIC_URL, so that form posts pass the origin check. */
   origin: string;
+  /** The proxy's container, whose error log is summarised at the end. */
+  proxy: string;
   /** Rolls every replica to `image`, one at a time, as the target does; logs each step. */
   roll: (image: string) => Promise<void>;
 };
@@ -311,6 +314,7 @@ async function fleetTarget(run: string, assets: string): Promise<Target> {
   log(`fleet: ${replicas.length} replicas of A behind nginx on ${origin} (assets: ${assets})`);
   return {
     origin,
+    proxy: `${run}-proxy`,
     roll: async (image) => {
       for (const replica of replicas) {
         const started = Date.now();
@@ -359,6 +363,7 @@ async function composeTarget(run: string): Promise<Target> {
   log(`compose: project ${run}, three replicas of A behind nginx on ${origin}`);
   return {
     origin,
+    proxy,
     roll: async (image) => {
       for (const service of ['app1', 'app2', 'app3']) {
         const started = Date.now();
@@ -410,8 +415,9 @@ type DeploymentSpec = {
 /**
  * deploy/kubernetes/ under podman kube play, rolled as its Deployment's strategy says. podman has no
  * Deployment controller, no Service and no readiness probes, so this does their part: it plays each pod of the
- * Deployment's template (with the ConfigMap and the claim's volume, all pods sharing it), keeps nginx's upstream
- * to the pods that are ready (the Service's endpoints), and rolls as the controller does with maxSurge 1 and
+ * Deployment's template (with the ConfigMap and the claim's volume, all pods sharing it), keeps the pods that are
+ * ready behind one address (the Service and its endpoints; the ingress's nginx sends there), and rolls as the
+ * controller does with maxSurge 1 and
  * maxUnavailable 0: a pod of the new version, ready by the template's readiness probe, joins the endpoints,
  * then an old pod leaves them, gets its preStop time, and is stopped within its grace period.
  */
@@ -443,7 +449,7 @@ async function kubeTarget(run: string): Promise<Target> {
   onCleanup(() => {
     log(`removing ${pods.length} pods, the proxy, network ${network} and volume ${claim}`);
     if (pods.length) spawnSync('podman', ['pod', 'rm', '-f', '-t', '0', ...pods], { stdio: 'ignore' });
-    removeContainers([`${run}-proxy`], [network], [claim]);
+    removeContainers([`${run}-proxy`, `${run}-service`], [network], [claim]);
     for (const file of files) rmSync(file, { force: true });
   });
   await podman(['network', 'create', network]);
@@ -506,34 +512,37 @@ async function kubeTarget(run: string): Promise<Target> {
     return { pod, ip };
   };
 
-  // nginx stands in for the Service: its upstream lists the ready pods.
+  // The Service: one stable address before the ready pods, as kube-proxy keeps it. A small nginx stands in for
+  // it, its upstream the endpoints, reloaded when they change. The ingress (deploy/nginx/nginx.conf, as the
+  // other targets run it) sends to that address and is never reloaded during a roll: ingress-nginx follows
+  // endpoints without reloading, and nginx 1.22 resets the odd new connection at a reload (docs/fleet.md).
+  const serviceConfig = path.join(tmpdir(), `${run}-service.conf`);
   const config = path.join(tmpdir(), `${run}-nginx.conf`);
-  files.push(config);
+  files.push(serviceConfig, config);
+  const service = { name: `${run}-service`, ip: `${prefix}.11` };
   const conf = readFileSync(path.join(root, 'deploy/nginx/nginx.conf'), 'utf8');
   const server = /^\s*server app\d+:3000\b([^;]*);\n/gm;
-  const options = server.exec(conf)![1];
+  let first = true;
+  writeFileSync(
+    config,
+    // One server, never taken out: a failed connection to it is a failed pod behind it, which the Service retries.
+    conf.replace(server, () => (first ? ((first = false), `    server ${service.ip}:8080 max_fails=0;\n`) : '')),
+  );
   let endpoints: Array<{ pod: string; ip: string }> = [];
-  const writeEndpoints = () => {
-    let first = true;
-    writeFileSync(
-      config,
-      conf.replace(server, () => {
-        if (!first) return '';
-        first = false;
-        return endpoints.map(({ ip }) => `    server ${ip}:3000${options};\n`).join('');
-      }),
-    );
-  };
+  const writeEndpoints = () => writeFileSync(serviceConfig, serviceConf(endpoints.map(({ ip }) => `${ip}:3000`)));
   endpoints = await Promise.all(
     Array.from({ length: deployment.spec.replicas }, (_, i) => playPod(`${run}-a-${i + 1}`, IMAGES.a)),
   );
   writeEndpoints();
+  const servicePort = await freePort(port + 1);
+  await runProxy({ ...service, network, port: servicePort, image: PROXY_IMAGE, config: serviceConfig });
   await runProxy({ name: `${run}-proxy`, network, ip: `${prefix}.10`, port, image: PROXY_IMAGE, config });
-  const reload = () => podman(['exec', `${run}-proxy`, 'nginx', '-e', 'stderr', '-s', 'reload']);
+  const reload = () => podman(['exec', service.name, 'nginx', '-e', 'stderr', '-s', 'reload']);
   log(`kube: ${endpoints.length} pods of A from deploy/kubernetes, nginx as the Service, on ${origin}`);
   let generation = 0;
   return {
     origin,
+    proxy: `${run}-proxy`,
     roll: async (image) => {
       generation++;
       for (const [i, old] of [...endpoints].entries()) {
@@ -559,6 +568,44 @@ async function kubeTarget(run: string): Promise<Target> {
       }
     },
   };
+}
+
+/**
+ * The Service stand-in's nginx: the endpoints in turn, on kept-alive connections, a request whose pod failed before
+ * answering passed to the next one; everything else as the ingress sent it (its X-Forwarded-* headers included).
+ */
+function serviceConf(endpoints: string[]): string {
+  return `worker_processes 1;
+pid /tmp/nginx.pid;
+error_log stderr warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path /tmp/nginx-client-body;
+  proxy_temp_path /tmp/nginx-proxy;
+  fastcgi_temp_path /tmp/nginx-fastcgi;
+  uwsgi_temp_path /tmp/nginx-uwsgi;
+  scgi_temp_path /tmp/nginx-scgi;
+  upstream endpoints {
+${endpoints.map((endpoint) => `    server ${endpoint} max_fails=3 fail_timeout=5s;`).join('\n')}
+    keepalive 64;
+  }
+  server {
+    listen 8080;
+    client_max_body_size 64k;
+    location = /healthz { return 200 "ok\\n"; }
+    location / {
+      proxy_pass http://endpoints;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_next_upstream error timeout;
+      proxy_connect_timeout 1s;
+      proxy_read_timeout 45s;
+    }
+  }
+}
+`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -629,11 +676,11 @@ function printPhases(phases: Phase[], versions: Record<'a' | 'b', string>): void
   const split = (byVersion: Map<string, number>) =>
     [...byVersion].map(([version, count]) => `${name(version)} ${count}`).join(', ');
   console.log(
-    '\nphase                 page loads   failed   HTML by version     assets   | Chromium loads   not hydrated   by version',
+    '\nphase                 page loads   failed   HTML by version     assets  sent again   | Chromium loads   not hydrated   by version',
   );
   for (const { name: phase, loads, browser } of phases) {
     console.log(
-      `${phase.padEnd(21)} ${String(loads.loads).padStart(10)} ${String(loads.failed.length).padStart(8)}   ${split(loads.byVersion).padEnd(18)} ${String(loads.assets).padStart(7)}   | ${String(browser.loads).padStart(14)} ${String(browser.notHydrated.length).padStart(14)}   ${split(browser.byVersion)}`,
+      `${phase.padEnd(21)} ${String(loads.loads).padStart(10)} ${String(loads.failed.length).padStart(8)}   ${split(loads.byVersion).padEnd(18)} ${String(loads.assets).padStart(7)} ${String(loads.retried).padStart(11)}   | ${String(browser.loads).padStart(14)} ${String(browser.notHydrated.length).padStart(14)}   ${split(browser.byVersion)}`,
     );
     for (const { at, what } of loads.failed.slice(0, 10))
       console.log(`  failed load at ${(at / 1000).toFixed(1)} s: ${what.slice(0, 300)}`);
@@ -685,6 +732,7 @@ async function main(): Promise<void> {
   const back = await useOldTabs(oldTabsB, origin, versions.a, false);
 
   printPhases(phases, versions);
+  summariseProxyLog(target.proxy);
   const failedLoads = phases.reduce((sum, phase) => sum + phase.loads.failed.length, 0);
   const notHydrated = phases.reduce((sum, phase) => sum + phase.browser.notHydrated.length, 0);
   const tabs = oldTabsA.length + oldTabsB.length;
@@ -702,5 +750,7 @@ try {
   process.exitCode = failures.length === 0 ? 0 : 1;
 } catch (error) {
   console.error(error instanceof SetupError ? `deploy: cannot run: ${error.message}` : error);
-  process.exitCode = error instanceof SetupError ? 3 : 1;
+  // Exit now: a browser left open would keep the process, and with it the pods and the proxy, alive (the
+  // cleanup runs on exit).
+  process.exit(error instanceof SetupError ? 3 : 1);
 }

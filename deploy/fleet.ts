@@ -14,9 +14,7 @@
  * and kills. Everything it starts (containers, network) is removed at the end, also on Ctrl-C.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { browserLoad, type LoadResult } from './browser-load.ts';
 import { checkProtection } from './protection.ts';
@@ -29,6 +27,7 @@ import {
   runProxy,
   runReplica,
   startReplica,
+  summariseProxyLog,
   type Replica,
 } from './replicas.ts';
 import {
@@ -291,26 +290,6 @@ async function main(): Promise<void> {
     }
     await printMetrics('metrics scraped from each replica after the soak', replicas);
   }
-}
-
-/**
- * What nginx logged besides the access log: each upstream error it answered by trying another replica (or,
- * if it logged a 502, could not). The whole log is kept in a file for reading.
- */
-function summariseProxyLog(proxy: string): void {
-  const output = spawnSync('podman', ['logs', proxy], { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
-  const file = path.join(tmpdir(), `${proxy}.log`);
-  writeFileSync(file, output.stdout + output.stderr);
-  const counts = new Map<string, number>();
-  for (const line of output.stderr.split('\n')) {
-    const match = /\[(error|warn|crit|alert|emerg)\] \d+#\d+: (?:\*\d+ )?(.*?)(?:, client:|$)/.exec(line);
-    if (!match) continue;
-    const message = `${match[1]}: ${match[2]!.replace(/\d+\.\d+\.\d+\.\d+:\d+/g, 'ADDR')}`;
-    counts.set(message, (counts.get(message) ?? 0) + 1);
-  }
-  console.log(`proxy error log (full log: ${file}):${counts.size === 0 ? ' nothing' : ''}`);
-  for (const [message, count] of [...counts].sort((a, b) => b[1] - a[1]))
-    console.log(`  ${String(count).padStart(6)} × ${message.slice(0, 150)}`);
 }
 
 /** Functional checks through the proxy before the load; returns asset paths for the load mix. */

@@ -3,6 +3,9 @@
  * addresses, replicas of an app image with the limits of the Kubernetes manifests and the shared asset store,
  * and nginx in front.
  */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { podman, root, waitForOk } from './podman.ts';
 
@@ -156,4 +159,24 @@ export async function runProxy({
   const url = `http://127.0.0.1:${port}`;
   await waitForOk(`${url}/healthz`, 30_000);
   return url;
+}
+
+/**
+ * What nginx logged besides the access log: each upstream error it answered by trying another replica (or,
+ * if it logged a 502, could not). The whole log is kept in a file for reading.
+ */
+export function summariseProxyLog(proxy: string): void {
+  const output = spawnSync('podman', ['logs', proxy], { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  const file = path.join(tmpdir(), `${proxy}.log`);
+  writeFileSync(file, output.stdout + output.stderr);
+  const counts = new Map<string, number>();
+  for (const line of output.stderr.split('\n')) {
+    const match = /\[(error|warn|crit|alert|emerg)\] \d+#\d+: (?:\*\d+ )?(.*?)(?:, client:|$)/.exec(line);
+    if (!match) continue;
+    const message = `${match[1]}: ${match[2]!.replace(/\d+\.\d+\.\d+\.\d+:\d+/g, 'ADDR')}`;
+    counts.set(message, (counts.get(message) ?? 0) + 1);
+  }
+  console.log(`proxy error log (full log: ${file}):${counts.size === 0 ? ' nothing' : ''}`);
+  for (const [message, count] of [...counts].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${String(count).padStart(6)} × ${message.slice(0, 150)}`);
 }
