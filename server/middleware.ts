@@ -81,7 +81,17 @@ export function precompressed(dir: string): RequestHandler {
 export function builtFiles(dir: string, options: Parameters<typeof express.static>[1]): RequestHandler {
   const files = filesIn(dir);
   const serve = express.static(dir, options);
-  return (req, res, next) => (files.has(req.path) ? serve(req, res, next) : next());
+  return (req, res, next) => (files.has(decodedPath(req.path)) ? serve(req, res, next) : next());
+}
+
+/** A URL's path as a file name ('/a%20b.png' names 'a b.png'); a path that does not decode stays as it is. */
+function decodedPath(urlPath: string): string {
+  if (!urlPath.includes('%')) return urlPath;
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return urlPath;
+  }
 }
 
 /** Every file under a folder, as a URL path ('/images/a.webp'). */

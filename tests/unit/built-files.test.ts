@@ -10,6 +10,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 writeFileSync(path.join(dir, 'favicon.ico'), 'icon');
 mkdirSync(path.join(dir, 'images/home'), { recursive: true });
 writeFileSync(path.join(dir, 'images/home/a.svg'), '<svg/>');
+writeFileSync(path.join(dir, 'images/home/b c.svg'), '<svg id="b"/>');
 
 describe('the files of a build', () => {
   it('are served by name, nested ones too; anything else goes on to the pages', async () => {
@@ -27,7 +28,8 @@ describe('the files of a build', () => {
         'public, max-age=3600',
       ]);
       expect(await (await fetch(`${origin}/images/home/a.svg`)).text()).toBe('<svg/>');
-      for (const page of ['/', '/products', '/images', '/images/home/b.svg'])
+      expect(await (await fetch(`${origin}/images/home/b%20c.svg`)).text()).toBe('<svg id="b"/>');
+      for (const page of ['/', '/products', '/images', '/images/home/b.svg', '/%E0%A4%A'])
         expect((await fetch(origin + page)).status, page).toBe(299);
     } finally {
       listener.close();
