@@ -7,10 +7,6 @@
  *   npm run bench:overload -- --bursts 1000 --flood 10
  *   npm run bench:overload -- --baseline ../old     the flood against another checkout's build too, for a ratio
  *
- * The load generator (this process) runs at a lower priority than the server and the probes (nice 10; raising
- * them back takes root): on a machine of two cores it would otherwise take the server's CPU, which load from
- * other machines does not.
- *
  * Each phase runs twice: as shipped, where the page cache makes most of these URLs one page each (0020), and
  * with the page cache off (PAGE_CACHE=off), where every request is a render and only admission control
  * (0019) stands between the burst and the heap. Per phase it prints the answers (200/404), the renders shed
@@ -20,7 +16,6 @@
  * shed without Retry-After, below MAX_CONNECTIONS; fewer renders per second than the baseline while shedding.
  */
 import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -52,21 +47,6 @@ const target = (ok: boolean, what: string) => {
   if (!ok) misses.push(what);
 };
 
-/** The niceness of this process, the load generator; the server and the probes run at 0. */
-const GENERATOR_NICENESS = 10;
-
-/**
- * Runs a child (the server, the probes) at the usual priority, above the load generator. Raising it back takes
- * CAP_SYS_NICE (root); without it the child keeps the generator's niceness, as before.
- */
-function favour(pid: number): void {
-  try {
-    setPriority(pid, 0);
-  } catch {
-    // Not permitted: every process runs at the generator's priority.
-  }
-}
-
 type Server = ServerProcess & { metricsPort: number; name: string };
 
 async function start(name: string, env: Record<string, string>, root?: string): Promise<Server> {
@@ -75,7 +55,6 @@ async function start(name: string, env: Record<string, string>, root?: string): 
     { LOG_LEVEL: 'error', METRICS_PORT: String(metricsPort), ...IMAGE_RUNTIME_ENV, ...env },
     root,
   );
-  favour(server.child.pid!);
   // Warm as after a deploy: the public pages are cached (warm-up), the code is optimised.
   for (let i = 0; i < 200; i++) await (await fetch(`${server.origin}/products?page=${(i % 11) + 2}`)).arrayBuffer();
   return { ...server, metricsPort, name };
@@ -106,7 +85,6 @@ async function watch<T>(server: Server, work: () => Promise<T>): Promise<[T, Wat
   const prober = spawn(process.execPath, [PROBER, String(server.metricsPort), String(server.port)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  favour(prober.pid!);
   const lines = createInterface({ input: prober.stdout! });
   lines.on('line', (line) => {
     const { health, cached } = JSON.parse(line) as { health: number | null; cached: number | null };
@@ -213,9 +191,6 @@ function printFlood(name: string, result: Flood): void {
   );
 }
 
-// The load this process generates would come from other machines: it yields the CPU to the server and the probes,
-// so that on a machine of two cores the probes time the server, not the generator (docs/performance.md#overload).
-setPriority(GENERATOR_NICENESS);
 console.log(
   `overload: production server as the image runs it (${IMAGE_RUNTIME_ENV.NODE_OPTIONS}, ${ALLOCATOR}), 127.0.0.1`,
 );
