@@ -142,8 +142,27 @@ async function buildCarryingA(): Promise<void> {
 const pageVersion = (page: Page) =>
   page.evaluate(() => (window as { __reactRouterManifest?: { version: string } }).__reactRouterManifest?.version);
 
-const hydrated = (page: Page, timeout = 20_000) =>
-  page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout });
+/** Waits for the page to hydrate; if it does not, the error says how far it got (it hydrates after paint and load). */
+async function hydrated(page: Page, timeout = 20_000): Promise<void> {
+  try {
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout });
+  } catch (error) {
+    const state = await page
+      .evaluate(() => ({
+        readyState: document.readyState,
+        paints: performance.getEntriesByType('paint').map((entry) => entry.name),
+        moduleScripts: document.querySelectorAll('script[type="module"]').length,
+        unfinished: performance
+          .getEntriesByType('resource')
+          .filter((entry) => (entry as PerformanceResourceTiming).responseEnd === 0)
+          .map((entry) => entry.name),
+      }))
+      .catch((reason: unknown) => String(reason));
+    throw new Error(`${page.url()} did not hydrate within ${timeout / 1000} s: ${JSON.stringify(state)}`, {
+      cause: error,
+    });
+  }
+}
 
 type BrowserLoads = { loads: number; notHydrated: string[]; byVersion: Map<string, number> };
 
@@ -522,14 +541,16 @@ async function kubeTarget(run: string): Promise<Target> {
   const service = { name: `${run}-service`, ip: `${prefix}.11` };
   const conf = readFileSync(path.join(root, 'deploy/nginx/nginx.conf'), 'utf8');
   const server = /^\s*server app\d+:3000\b([^;]*);\n/gm;
-  let first = true;
+  // The replicas' lines (app1..3) become the Service's one, never taken out: a failed connection to it is a
+  // failed pod behind it, which the Service retries. The pods get the replicas' options.
+  const [replicaLine, options] = [...conf.matchAll(server)][0]!;
   writeFileSync(
     config,
-    // One server, never taken out: a failed connection to it is a failed pod behind it, which the Service retries.
-    conf.replace(server, () => (first ? ((first = false), `    server ${service.ip}:8080 max_fails=0;\n`) : '')),
+    conf.replace(server, (line) => (line === replicaLine ? `    server ${service.ip}:8080 max_fails=0;\n` : '')),
   );
   let endpoints: Array<{ pod: string; ip: string }> = [];
-  const writeEndpoints = () => writeFileSync(serviceConfig, serviceConf(endpoints.map(({ ip }) => `${ip}:3000`)));
+  const writeEndpoints = () =>
+    writeFileSync(serviceConfig, serviceConf(endpoints.map(({ ip }) => `${ip}:3000${options}`)));
   endpoints = await Promise.all(
     Array.from({ length: deployment.spec.replicas }, (_, i) => playPod(`${run}-a-${i + 1}`, IMAGES.a)),
   );
@@ -574,7 +595,7 @@ async function kubeTarget(run: string): Promise<Target> {
  * The Service stand-in's nginx: the endpoints in turn, on kept-alive connections, a request whose pod failed before
  * answering passed to the next one; everything else as the ingress sent it (its X-Forwarded-* headers included).
  */
-function serviceConf(endpoints: string[]): string {
+function serviceConf(servers: string[]): string {
   return `worker_processes 1;
 pid /tmp/nginx.pid;
 error_log stderr warn;
@@ -587,7 +608,7 @@ http {
   uwsgi_temp_path /tmp/nginx-uwsgi;
   scgi_temp_path /tmp/nginx-scgi;
   upstream endpoints {
-${endpoints.map((endpoint) => `    server ${endpoint} max_fails=3 fail_timeout=5s;`).join('\n')}
+${servers.map((server) => `    server ${server};`).join('\n')}
     keepalive 64;
   }
   server {
