@@ -9,6 +9,7 @@
  * Every unknown path means the same thing, the not-found page, so it is rendered once whatever the path.
  * The browser keeps the full URL, so analytics in the page still see every parameter.
  */
+import { LRUCache } from 'lru-cache';
 import { generatePath, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 
 /** The parameter by which a client navigation asks for some routes' data only (React Router's single fetch). */
@@ -59,6 +60,23 @@ function routeTree(routes: Routes, parentId?: string): RouteWithParams[] {
     });
 }
 
+/**
+ * Paths whose match is remembered. `matchRoutes` flattens and ranks the whole route tree and compiles a regular
+ * expression per route on every call; for a page served from the cache that was a quarter of the server's
+ * CPU (docs/performance.md, "Pages from the cache"). The paths a shop is asked for are mostly its routes', so a
+ * few hundred cover them; a flood of unique unknown paths only cycles the least recently used.
+ */
+const REMEMBERED_PATHS = 512;
+
+/** What a path means, whatever the query: the routes it matched and their own spelling of it. */
+type PathMeaning = {
+  routes: RouteWithParams[];
+  /** The search parameters those routes read. */
+  read: ReadonlySet<string>;
+  /** The routes' own spelling of the path; none for an unknown path (the not-found page). */
+  own?: string;
+};
+
 /** The path React Router's server reads a route's data from: /products.data, /_.data for the home page. */
 function dataPath(path: string): string {
   return path.endsWith('/') ? `${path}_.data` : `${path}.data`;
@@ -73,14 +91,29 @@ export function createPageUrls(build: Pick<ServerBuild, 'routes' | 'routeDiscove
   const tree = routeTree(build.routes);
   const basename = (build.basename ?? '/').replace(/\/$/, '');
   const manifestPath = basename + (build.routeDiscovery?.manifestPath ?? '/__manifest');
+  const meanings = new LRUCache<string, PathMeaning>({ max: REMEMBERED_PATHS });
+  const meaningOf = (pathname: string): PathMeaning => {
+    const remembered = meanings.get(pathname);
+    if (remembered) return remembered;
+    const matches = matchRoutes(tree, pathname, build.basename) ?? [];
+    const routes = matches.map((match) => match.route as RouteWithParams);
+    const meaning: PathMeaning = { routes, read: new Set(routes.flatMap((route) => route.searchParams)) };
+    // The route's own spelling of the path. Any other spelling of it (case, a trailing slash, percent-encoding)
+    // is redirected to it, so that the one spelling is the one stored, here and in a proxy's cache.
+    if (routes.length > 0 && !routes.at(-1)!.catchAll) {
+      const pattern = routes.map((route) => route.path ?? '').join('/');
+      const path = `${basename}/${generatePath(pattern, matches.at(-1)!.params)}`;
+      meaning.own = new URL(path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1'), 'http://localhost').pathname;
+    }
+    meanings.set(pathname, meaning);
+    return meaning;
+  };
   return (url: URL): PageUrl | undefined => {
     if (url.pathname === manifestPath) return undefined;
     const data = url.pathname.endsWith('.data');
     const pathname = data ? url.pathname.replace(/\/_\.data$|\.data$/, '') || '/' : url.pathname;
-    const matches = matchRoutes(tree, pathname, build.basename) ?? [];
-    const routes = matches.map((match) => match.route as RouteWithParams);
-    const unknown = routes.length === 0 || routes.at(-1)!.catchAll;
-    const read = new Set(routes.flatMap((route) => route.searchParams));
+    const { routes, read, own } = meaningOf(pathname);
+    const unknown = own === undefined;
     const kept = new URLSearchParams();
     const dropped: Array<[string, string]> = [];
     for (const [name, value] of url.searchParams) {
@@ -98,13 +131,6 @@ export function createPageUrls(build: Pick<ServerBuild, 'routes' | 'routeDiscove
     const query = kept.size ? `?${kept}` : '';
     // Unknown paths all render the same not-found page: one key for them all (and one for their data).
     if (unknown) return { url: canonical, key: `*${data ? '.data' : ''}${query}`, dropped, unknown };
-    // The route's own spelling of the path. Any other spelling of it (case, a trailing slash, percent-encoding)
-    // is redirected to it, so that the one spelling is the one stored, here and in a proxy's cache.
-    const pattern = routes.map((route) => route.path ?? '').join('/');
-    const own = new URL(
-      `${basename}/${generatePath(pattern, matches.at(-1)!.params)}`.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1'),
-      url,
-    ).pathname;
     const page: PageUrl = { url: canonical, key: (data ? dataPath(own) : own) + query, dropped, unknown };
     if (pathname !== own) page.redirect = (data ? dataPath(own) : own) + url.search;
     return page;
