@@ -14,6 +14,7 @@ import express, { type Express } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { log, setLogLevel, type Level } from './server/log.ts';
 import { limitConnections, MAX_CONNECTIONS, oneRequestAtATime } from './server/connections.ts';
+import { listen } from './server/listeners.ts';
 import { maxWaitingFor, RENDER_DEADLINE_MS } from './server/admission.ts';
 import {
   createMetricsServer,
@@ -333,12 +334,9 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   const { app, drain, readiness, close, warmUp } = await createApp({ ...options, hmrServer: server });
   server.on('request', oneRequestAtATime(app));
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
+  // Several sockets on the port, so that a burst of new connections is accepted as fast as it comes (0025).
+  const listening = await listen(server, port, host);
+  const actualPort = listening.port;
   log.info(
     {
       url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}`,
@@ -346,6 +344,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
       mode: options.mode ?? modeFromEnv(),
       // What memory settings it runs with (runtime.env, or NODE_OPTIONS): the render queue is sized from it.
       heapLimitMb: Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024),
+      sockets: listening.sockets,
     },
     'listening',
   );
@@ -368,7 +367,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
       const closeIdleConnections = server.closeIdleConnections.bind(server);
       server.closeIdleConnections = () => {};
       // Stop accepting connections; requests already accepted run to completion.
-      server.close(() => {
+      listening.close(() => {
         // Metrics stay scrapeable while draining; their server closes with the main one.
         metricsServer?.close();
         metricsServer?.closeAllConnections();

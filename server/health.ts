@@ -1,8 +1,9 @@
 /**
  * Health checks, answered alike on the shop's port and on the metrics port. The metrics port is a listener of
- * its own: Node accepts one connection per turn of its event loop, so in a burst of shoppers a check on the
- * shop's port waits behind every connection queued before it, and a probe there could call a busy replica
- * dead or unready (docs/decisions/0019-admission-control-for-renders.md). Probes belong on the metrics port.
+ * its own: Node accepts one connection per listening socket per turn of its event loop, so in a burst of
+ * shoppers a check on the shop's port waits behind the connections queued before it, and a probe there could
+ * call a busy replica dead or unready (docs/decisions/0019-admission-control-for-renders.md, 0025). Probes
+ * belong on the metrics port.
  */
 
 /** Traffic welcome, not yet (the pages are being rendered into the cache), or no more (shutting down). */

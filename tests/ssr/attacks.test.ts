@@ -161,8 +161,8 @@ describe('floods', () => {
   /**
    * Watches a burst: memory, the health checks on the metrics port (where probes go: its own listener, so no
    * queue of shoppers' connections stands before them) within `probeLimitMs`, and the shop's own /healthz
-   * answering. Node accepts one connection per turn of its event loop, so a check on the shop's port waits
-   * behind every connection of the burst queued before it (0019).
+   * answering. Node accepts one connection per listening socket per turn of its event loop, so a check on the
+   * shop's port waits behind connections of the burst queued before it (0019, 0025).
    */
   async function watchBurst(env: Record<string, string>, probeLimitMs = 1_000) {
     const metricsPort = await freePort();
@@ -235,6 +235,20 @@ describe('floods', () => {
     // Shedding is the answer an overloaded server should give: no error-level line for it.
     expect(noisyLogs(server!), 'error-level log lines').toEqual([]);
   }, 60_000);
+
+  it('8,000 new connections at once, every request a render, are all accepted in time and answered or shed (0025)', async () => {
+    // Node accepts one connection per listening socket per turn of its event loop, and with every request a
+    // render a turn lasts milliseconds: on one socket most of these waited in the kernel's queue, overflowed it,
+    // and were still unanswered at the clients' 30 s. The port's several sockets accept them as they come.
+    const watched = await watchBurst({ PAGE_CACHE: 'off', PUBLIC_URL: 'https://shop.example.com' }, 2_000);
+    const result = await burst(watched.port, { count: 8_000, path: neverSeen, headers: BROWSER_HEADERS });
+    await watched.stop();
+    const { 200: ok = 0, 404: missing = 0, 503: shed = 0, ...other } = Object.fromEntries(result.statuses);
+    expect(other, 'other statuses').toEqual({});
+    expect(result.unanswered, 'requests closed or left unanswered').toBe(0);
+    expect(ok + missing + shed).toBe(8_000);
+    expect(result.shedWithoutRetryAfter, '503s without Retry-After').toBe(0);
+  }, 90_000);
 
   it('work for clients that are gone stops: 5,000 pipelined cookie-bearing requests on connections reset at once', async () => {
     server = await spawnServer({ LOG_LEVEL: 'error' });

@@ -108,7 +108,8 @@ describe('the server process', () => {
   });
 
   it('on SIGTERM under load, finishes every accepted request, then exits 0', async () => {
-    running = await spawnServer();
+    // Every request a render (a page from the cache is answered before the signal could come).
+    running = await spawnServer({ PAGE_CACHE: 'off' });
     const { port } = running;
     // 200 page requests, each sent in full on its own connection, still being rendered when SIGTERM comes.
     const requests = Array.from({ length: 200 }, (_, i) => get(port, ['/', '/products', '/productDetails'][i % 3]!));

@@ -258,7 +258,7 @@ export type BurstOptions = {
   /**
    * Open every connection first and send the requests together once all are accepted, as a proxy does on its
    * kept-alive connections. Otherwise each request goes as soon as its connection opens, and Node, which
-   * accepts one connection per turn of its event loop, takes them in as fast as it answers them.
+   * accepts one connection per listening socket per turn of its event loop, takes them in as fast as it answers them.
    */
   connectFirst?: boolean;
 };

@@ -1,0 +1,103 @@
+/**
+ * The shop's port, listened on by several sockets at once (SO_REUSEPORT;
+ * docs/decisions/0025-several-listening-sockets.md).
+ *
+ * Node accepts one new connection per listening socket per turn of its event loop, and a turn that renders a
+ * page lasts milliseconds: a burst of thousands of new connections waited in the kernel's accept queue, taken
+ * in a few hundred a second, where no deadline of ours counted their wait, the queue overflowed and clients
+ * gave up unanswered (issue 20). With several sockets on the port, the kernel spreads new connections over
+ * them and each accepts its own on the same turn. Every connection then goes to the one HTTP server, with its
+ * timeouts, its limits and its request handler; the connection limit counts them all together.
+ */
+import type { Server } from 'node:http';
+import { createServer, type Server as NetServer, type Socket } from 'node:net';
+
+/** Listening sockets on the port where the platform spreads connections over them (Linux); one elsewhere. */
+export const LISTENING_SOCKETS = process.platform === 'linux' ? 16 : 1;
+
+export type Listening = {
+  /** The port listened on (the one asked for, or the one the system chose for port 0). */
+  port: number;
+  /** How many sockets listen on it. */
+  sockets: number;
+  /**
+   * Stops accepting on every socket, as `server.close` does, and calls back once every connection, whichever
+   * socket accepted it, has closed.
+   */
+  close: (done: () => void) => void;
+};
+
+/**
+ * Listens with `sockets` sockets on `port`. `server.maxConnections` (set before) stays the limit of all the
+ * connections open at once, whichever socket accepted them; past it a connection is refused as the server
+ * refuses its own (its 'drop' event).
+ */
+export async function listen(server: Server, port: number, host: string, sockets = LISTENING_SOCKETS) {
+  if (sockets <= 1) {
+    await listening(server, { port, host });
+    return { port: portOf(server), sockets: 1, close: (done) => server.close(() => done()) } satisfies Listening;
+  }
+  // Sockets with SO_REUSEPORT of one user share a port without a word: a second server started on a port in use
+  // must fail as it would without them, not take a share of the first one's connections.
+  if (port !== 0) await listening(createServer(), { port, host }).then((probe) => probe.close());
+  const limit = server.maxConnections;
+  // Connections the other sockets accepted and handed over, still open. Node refuses a connection on the
+  // server's own socket once its own ones reach maxConnections: lowering that by these keeps one limit for all.
+  let handedOver = 0;
+  let closed = () => {};
+  const count = (change: number) => {
+    handedOver += change;
+    if (limit > 0) server.maxConnections = Math.max(0, limit - handedOver);
+    if (handedOver === 0) closed();
+  };
+  // Every connection open, whichever socket accepted it.
+  let open = 0;
+  server.on('connection', (socket: Socket) => {
+    open++;
+    socket.once('close', () => open--);
+  });
+  const handOver = (socket: Socket) => {
+    if (limit > 0 && open >= limit) {
+      socket.destroy();
+      server.emit('drop', { localAddress: socket.localAddress, remoteAddress: socket.remoteAddress });
+      return;
+    }
+    count(1);
+    socket.once('close', () => count(-1));
+    server.emit('connection', socket);
+  };
+  await listening(server, { port, host, reusePort: true });
+  const actualPort = portOf(server);
+  const others = await Promise.all(
+    Array.from({ length: sockets - 1 }, () =>
+      listening(createServer(handOver), { port: actualPort, host, reusePort: true }),
+    ),
+  );
+  const close = (done: () => void) => {
+    for (const other of others) other.close();
+    let waiting = 2;
+    const oneDone = () => --waiting || done();
+    closed = () => {
+      closed = () => {};
+      oneDone();
+    };
+    if (handedOver === 0) closed();
+    server.close(() => oneDone());
+  };
+  return { port: actualPort, sockets, close } satisfies Listening;
+}
+
+function listening<T extends NetServer>(server: T, options: { port: number; host: string; reusePort?: boolean }) {
+  return new Promise<T>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+function portOf(server: NetServer): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
