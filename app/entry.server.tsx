@@ -5,7 +5,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleError
 import { StylesheetText } from './components/shell/DocumentLinks/DocumentLinks';
 import { contentSecurityPolicy } from './lib/csp';
 import { deferScripts } from './lib/deferred-scripts';
-import { builtStylesheet } from './lib/stylesheets.server';
+import { inlineStylesheets, stylesheetPlaceholder } from './lib/stylesheets.server';
 import { log } from '../server/log';
 
 // Pages render from static fixtures, so waiting for the whole document costs nothing and every response
@@ -33,11 +33,13 @@ export default async function handleRequest(
   );
   // Scripts wait until the page has painted (0022); development keeps React Router's document as it is.
   if (import.meta.env.PROD) html = deferScripts(html);
-  // The policy lists the hash of each inline script of this very document, so the page and its policy are
-  // the same bytes for every shopper and can be cached. Vite's dev server injects inline scripts and styles
-  // of its own, so development goes without.
-  if (import.meta.env.PROD) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(html));
-  const body = request.method.toUpperCase() === 'HEAD' ? null : Buffer.from(html, 'latin1');
+  // Last, the stylesheets the page inlines, written as bytes into the places the render left for them (0022).
+  const { document, sources } = inlineStylesheets(html);
+  // The policy lists the hash of each inline script and stylesheet of this very document, so the page and its
+  // policy are the same bytes for every shopper and can be cached. Vite's dev server injects inline scripts and
+  // styles of its own, so development goes without.
+  if (import.meta.env.PROD) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(html, sources));
+  const body = request.method.toUpperCase() === 'HEAD' ? null : document;
   return new Response(body, { status: responseStatusCode, headers: responseHeaders });
 }
 
@@ -59,9 +61,10 @@ function renderDocument(request: Request, routerContext: EntryContext, setStatus
       clearTimeout(timer);
       request.signal.removeEventListener('abort', onAbort);
     };
-    // The page inlines the stylesheets it needs, read from the build (DocumentLinks in root.tsx).
+    // The page inlines the stylesheets it needs (DocumentLinks in root.tsx): the render leaves a place for each,
+    // which handleRequest fills with the build's bytes.
     const document = (
-      <StylesheetText value={builtStylesheet}>
+      <StylesheetText value={stylesheetPlaceholder}>
         <ServerRouter context={routerContext} url={request.url} />
       </StylesheetText>
     );

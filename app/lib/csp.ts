@@ -13,22 +13,26 @@ const DATA_TYPE = new RegExp(
 /** Inline stylesheets (the page's CSS, inlined by DocumentLinks). */
 const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
 
-/** The hash of content given as its bytes, one character per byte (see contentSecurityPolicy). */
-const sha256 = (content: string) => `'sha256-${createHash('sha256').update(content, 'latin1').digest('base64')}'`;
+/**
+ * The `'sha256-…'` source that allows an inline script or stylesheet: of its bytes, given as such or one character
+ * per byte (see contentSecurityPolicy).
+ */
+export const sha256Source = (content: string | Buffer) =>
+  `'sha256-${(typeof content === 'string' ? createHash('sha256').update(content, 'latin1') : createHash('sha256').update(content)).digest('base64')}'`;
 
 /** The `'sha256-…'` source of every inline script in a document, in order of appearance, each once. */
 function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes, content] of html.matchAll(INLINE_SCRIPT)) {
     if (/\bsrc=/.test(attributes!) || DATA_TYPE.test(attributes!)) continue;
-    hashes.add(sha256(content!));
+    hashes.add(sha256Source(content!));
   }
   return [...hashes];
 }
 
-/** The `'sha256-…'` source of every `<style>` element of a document, each once. */
+/** The `'sha256-…'` source of every `<style>` element of a document with content, each once. */
 function inlineStyleHashes(html: string): string[] {
-  return [...new Set([...html.matchAll(INLINE_STYLE)].map(([, content]) => sha256(content!)))];
+  return [...html.matchAll(INLINE_STYLE)].flatMap(([, content]) => (content ? [sha256Source(content)] : []));
 }
 
 /**
@@ -41,14 +45,15 @@ function inlineStyleHashes(html: string): string[] {
  * (docs/decisions/0012-hash-based-csp-and-shared-pages.md).
  *
  * `html` is the document's bytes as sent, one character per byte (`buffer.toString('latin1')`): the hashes are
- * of those bytes, whatever characters they encode.
+ * of those bytes, whatever characters they encode. The stylesheets the server writes into it last
+ * (app/lib/stylesheets.server.ts) are not in it yet: their sources come as `stylesheets`.
  */
-export function contentSecurityPolicy(html: string): string {
+export function contentSecurityPolicy(html: string, stylesheets: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src ${[...inlineScriptHashes(html), "'strict-dynamic'"].join(' ')}`,
     // The page's own stylesheets are inlined (each by its hash); those of pages reached later load from here.
-    `style-src ${["'self'", ...inlineStyleHashes(html)].join(' ')}`,
+    `style-src ${["'self'", ...new Set([...inlineStyleHashes(html), ...stylesheets])].join(' ')}`,
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",

@@ -9,8 +9,10 @@ import {
 } from 'react-router';
 
 /**
- * The text of a built stylesheet by its URL. entry.server.tsx provides it, so the server inlines each stylesheet
- * a page needs; without it (the browser) a stylesheet's text is read back from the document that inlined it.
+ * The text of a built stylesheet by its URL, undefined for a stylesheet not inlined. entry.server.tsx provides
+ * it, so the server inlines each stylesheet a page needs: there the text is empty, a place that the server fills
+ * with the build's bytes once the document is rendered (app/lib/stylesheets.server.ts). Without it (the
+ * browser) a stylesheet's text is read back from the document that inlined it.
  */
 export const StylesheetText = createContext<((href: string) => string | undefined) | undefined>(undefined);
 
