@@ -1,7 +1,7 @@
 /**
  * Overload benchmark (not a test; issue 20, docs/decisions/0019): bursts of shoppers that all arrive at once
  * with URLs the server has never seen, then a 30 s cache-busting flood, against the production server run as
- * the image runs it (its heap limit, jemalloc where installed), on 127.0.0.1.
+ * the image runs it (its heap limit, jemalloc where installed, PUBLIC_URL set), on 127.0.0.1.
  *
  *   npm run bench:overload                          bursts of 1,000, 3,000 and 10,000, then the flood
  *   npm run bench:overload -- --bursts 1000 --flood 10
@@ -52,7 +52,15 @@ type Server = ServerProcess & { metricsPort: number; name: string };
 async function start(name: string, env: Record<string, string>, root?: string): Promise<Server> {
   const metricsPort = await freePort();
   const server = await spawnServer(
-    { LOG_LEVEL: 'error', METRICS_PORT: String(metricsPort), ...IMAGE_RUNTIME_ENV, ...env },
+    // As production runs: the image's memory settings, and the public origin every deployment sets (without it
+    // a page names the Host it was asked by, and each Host is a page of its own: docs/operating.md).
+    {
+      LOG_LEVEL: 'error',
+      METRICS_PORT: String(metricsPort),
+      PUBLIC_URL: 'https://shop.example.com',
+      ...IMAGE_RUNTIME_ENV,
+      ...env,
+    },
     root,
   );
   // Warm as after a deploy: the public pages are cached (warm-up), the code is optimised.
@@ -192,7 +200,7 @@ function printFlood(name: string, result: Flood): void {
 }
 
 console.log(
-  `overload: production server as the image runs it (${IMAGE_RUNTIME_ENV.NODE_OPTIONS}, ${ALLOCATOR}), 127.0.0.1`,
+  `overload: production server as the image runs it (${IMAGE_RUNTIME_ENV.NODE_OPTIONS}, ${ALLOCATOR}, PUBLIC_URL), 127.0.0.1`,
 );
 console.log(`bursts: connections arriving together, one GET each with a browser's headers; never read: held 3 s\n`);
 const floods: Array<[string, Flood]> = [];
