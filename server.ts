@@ -248,6 +248,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       try {
         const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
         const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+        // And the not-found page, which every unknown path shares (0020): bots and bursts ask for many.
+        paths.push(NOT_FOUND_WARM_UP_PATH);
         for (const page of paths)
           await (await fetch(origin + page, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer();
         log.info({ pages: paths.length, durationMs: Math.round(performance.now() - started) }, 'warmed up');
@@ -293,6 +295,9 @@ function trustProxyFromEnv(): boolean | number | string {
   if (value === 'true') return true;
   return /^\d+$/.test(value) ? Number(value) : value;
 }
+
+/** An unknown path the warm-up asks for, so the not-found page is stored before the first shopper. */
+const NOT_FOUND_WARM_UP_PATH = '/warm-up/not-found';
 
 /** After SIGTERM, how long connections that look idle may still deliver a request already sent. */
 const IDLE_GRACE_MS = 1_000;

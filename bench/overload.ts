@@ -94,12 +94,16 @@ async function watch<T>(server: Server, work: () => Promise<T>): Promise<[T, Wat
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: prober.stdout! });
+  let ready = () => {};
+  const probing = new Promise<void>((resolve) => (ready = resolve));
   lines.on('line', (line) => {
-    const { health, cached } = JSON.parse(line) as { health: number | null; cached: number | null };
-    seen.health.push(health ?? Infinity);
-    seen.cached.push(cached ?? Infinity);
+    const round = JSON.parse(line) as { ready?: true; health: number | null; cached: number | null };
+    if (round.ready) return ready();
+    seen.health.push(round.health ?? Infinity);
+    seen.cached.push(round.cached ?? Infinity);
   });
   const ended = once(prober, 'exit');
+  await probing;
   try {
     return [await work(), seen];
   } finally {
