@@ -97,16 +97,21 @@ export async function checkProtection({ proxyUrl, replicaPort, proxyLog, check }
   // A replica that sheds is not retried on another: overload one replica directly with renders (form posts
   // are rendered per request), and meanwhile ask the proxy for pages no cache holds.
   await sleep(5_000);
-  // Raw sockets, connected first and then all sending at once, as a proxy's kept-alive connections do: new
-  // connections would be accepted one per turn of the replica's event loop, never filling its queue.
+  // Raw sockets, connected first and then all sending at once, as a proxy's kept-alive connections do. The
+  // pages below are asked for as soon as the flood has been sent, while the replica reads it and its render
+  // queue is full: a replica renders a few hundred a second, so the queue (0019) is empty again within seconds.
+  // (Asked for 2 s later, they found room there once renders had become cheaper.)
+  let sent = () => {};
+  const flooded = new Promise<void>((resolve) => (sent = resolve));
   const flood = burst(replicaPort, {
     count: 1_200,
     path: () => '/contacts',
     form: 'name=overload',
     timeoutMs: 30_000,
     connectFirst: true,
+    onSent: sent,
   });
-  await sleep(2_000);
+  await flooded;
   // Listing pages nobody has asked for yet (four sorts × pages 3 to 12): misses for the proxy and the replicas.
   const sorts = ['usa', 'uk', 'bangladesh', 'india'];
   const fresh = Array.from({ length: 30 }, (_, i) => `/products?page=${(i % 10) + 3}&sort=${sorts[i % 4]}&shed=${run}`);

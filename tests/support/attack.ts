@@ -261,6 +261,8 @@ export type BurstOptions = {
    * accepts one connection per listening socket per turn of its event loop, takes them in as fast as it answers them.
    */
   connectFirst?: boolean;
+  /** With `connectFirst`: called once every request has been written, all at once. */
+  onSent?: () => void;
 };
 
 export type BurstResult = {
@@ -289,6 +291,7 @@ export async function burst(
     timeoutMs = 30_000,
     batch = 500,
     connectFirst = false,
+    onSent = () => {},
   }: BurstOptions,
 ): Promise<BurstResult> {
   const start = performance.now();
@@ -307,6 +310,8 @@ export async function burst(
   let allConnected = () => {};
   // Connected is not yet accepted: the server, idle, gets a moment to take every connection from its backlog.
   const everyoneConnected = new Promise<void>((resolve) => (allConnected = resolve)).then(() => sleep(500));
+  // A turn later: after every connection has sent its request.
+  void everyoneConnected.then(() => setImmediate(onSent));
   const one = (i: number) =>
     new Promise<void>((resolve) => {
       const socket = connect(port, '127.0.0.1');
