@@ -17,8 +17,12 @@ const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
  * The `'sha256-…'` source that allows an inline script or stylesheet: of its bytes, given as such or one character
  * per byte (see contentSecurityPolicy).
  */
-export const sha256Source = (content: string | Buffer) =>
-  `'sha256-${(typeof content === 'string' ? createHash('sha256').update(content, 'latin1') : createHash('sha256').update(content)).digest('base64')}'`;
+export function sha256Source(content: string | Buffer): string {
+  const hash = createHash('sha256');
+  if (typeof content === 'string') hash.update(content, 'latin1');
+  else hash.update(content);
+  return `'sha256-${hash.digest('base64')}'`;
+}
 
 /** The `'sha256-…'` source of every inline script in a document, in order of appearance, each once. */
 function inlineScriptHashes(html: string): string[] {
@@ -30,7 +34,7 @@ function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** The `'sha256-…'` source of every `<style>` element of a document with content, each once. */
+/** The `'sha256-…'` source of every `<style>` element of a document that has content. */
 function inlineStyleHashes(html: string): string[] {
   return [...html.matchAll(INLINE_STYLE)].flatMap(([, content]) => (content ? [sha256Source(content)] : []));
 }

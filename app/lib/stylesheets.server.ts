@@ -76,6 +76,7 @@ export function inlineStylesheets(html: string): { document: Buffer<ArrayBuffer>
   }
   pieces.push(html.slice(from));
   const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  // Not a slice of Node's shared pool, which a stored page would keep.
   const document = Buffer.allocUnsafeSlow(length);
   let offset = 0;
   for (const piece of pieces) {
