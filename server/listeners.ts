@@ -52,11 +52,11 @@ export async function listen(server: Server, port: number, host: string, sockets
   // Connections the other sockets accepted and handed over, still open. Node refuses a connection on the
   // server's own socket once its own ones reach maxConnections: lowering that by these keeps one limit for all.
   let handedOver = 0;
-  let closed = () => {};
+  let noneHandedOver = () => {};
   const count = (change: number) => {
     handedOver += change;
     if (limit > 0) server.maxConnections = Math.max(0, limit - handedOver);
-    if (handedOver === 0) closed();
+    if (handedOver === 0) noneHandedOver();
   };
   // Every connection open, whichever socket accepted it.
   let open = 0;
@@ -83,14 +83,11 @@ export async function listen(server: Server, port: number, host: string, sockets
   );
   const close = (done: () => void) => {
     for (const other of others) other.close();
-    let waiting = 2;
-    const oneDone = () => --waiting || done();
-    closed = () => {
-      closed = () => {};
-      oneDone();
-    };
-    if (handedOver === 0) closed();
-    server.close(() => oneDone());
+    const ownClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const handedOverClosed = new Promise<void>((resolve) =>
+      handedOver === 0 ? resolve() : (noneHandedOver = resolve),
+    );
+    void Promise.all([ownClosed, handedOverClosed]).then(done);
   };
   return { port: actualPort, sockets, close } satisfies Listening;
 }
