@@ -34,9 +34,12 @@ let route: Route = 'either';
 
 /** A proxy in front of the two versions, as nginx is in front of the fleet's replicas. */
 async function startProxy(): Promise<Server> {
-  let turn = 0;
+  // Documents take turns among themselves, everything else among itself: one count for all would send every
+  // document to the same version whenever each page happened to make an even number of requests.
+  const turns = { document: 0, other: 0 };
   const server = createServer((req, res) => {
-    const target = route === 'a' ? a : route === 'b' ? b : turn++ % 2 === 0 ? a : b;
+    const kind = req.headers['sec-fetch-dest'] === 'document' ? 'document' : 'other';
+    const target = route === 'a' ? a : route === 'b' ? b : turns[kind]++ % 2 === 0 ? a : b;
     const upstream = request(
       { host: '127.0.0.1', port: target.port, path: req.url, method: req.method, headers: req.headers },
       (response) => {
