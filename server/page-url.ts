@@ -24,6 +24,8 @@ export type PageUrl = {
   dropped: Array<[string, string]>;
   /** No route but the catch-all matched: the not-found page, the one 404 that may be stored. */
   unknown: boolean;
+  /** The route's data (`/products.data`, what a client-side navigation fetches), not its document. */
+  data: boolean;
   /**
    * Where to send the browser instead (a 308) when the path is another spelling of a route's own (`/About`,
    * `/products/`, `/%70roducts`): routes match without regard to case, a trailing slash or encoding, and each
@@ -130,8 +132,8 @@ export function createPageUrls(build: Pick<ServerBuild, 'routes' | 'routeDiscove
     kept.sort();
     const query = kept.size ? `?${kept}` : '';
     // Unknown paths all render the same not-found page: one key for them all (and one for their data).
-    if (unknown) return { url: canonical, key: `*${data ? '.data' : ''}${query}`, dropped, unknown };
-    const page: PageUrl = { url: canonical, key: (data ? dataPath(own) : own) + query, dropped, unknown };
+    if (unknown) return { url: canonical, key: `*${data ? '.data' : ''}${query}`, dropped, unknown, data };
+    const page: PageUrl = { url: canonical, key: (data ? dataPath(own) : own) + query, dropped, unknown, data };
     if (pathname !== own) page.redirect = (data ? dataPath(own) : own) + url.search;
     return page;
   };

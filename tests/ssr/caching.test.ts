@@ -3,7 +3,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server.ts';
 import { registry } from '../../server/metrics.ts';
-import { SHARED_PAGE_CACHE_CONTROL } from '../../server/page-handler.ts';
+import {
+  PRIVATE_DATA_CACHE_CONTROL,
+  SHARED_DATA_CACHE_CONTROL,
+  SHARED_PAGE_CACHE_CONTROL,
+} from '../../server/page-handler.ts';
 import { fetchPage, startServer, type RunningServer } from '../support/server.ts';
 
 /** A production app on a free port of 127.0.0.1. */
@@ -261,6 +265,15 @@ describe('without PUBLIC_URL: pages carry the request host, so only browsers may
       expect(answer.headers.etag).toMatch(/^"/);
     },
   );
+
+  it('a page’s data stays fresh in the browser for a few seconds, so that a prefetch on intent serves the click', async () => {
+    const answer = await raw(server.origin, '/products.data?_routes=routes%2Fproducts', BROWSER);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe(PRIVATE_DATA_CACHE_CONTROL);
+    expect(answer.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    // Not the data of an unknown path, which is the not-found page's.
+    expect((await raw(server.origin, '/nope.data', BROWSER)).headers['cache-control']).toBe('private, no-cache');
+  });
 });
 
 describe('with PUBLIC_URL: pages name it whatever the Host, and shared caches may keep them', () => {
@@ -274,6 +287,15 @@ describe('with PUBLIC_URL: pages name it whatever the Host, and shared caches ma
       expect(answer.headers.vary).toBe('Accept-Encoding');
     },
   );
+
+  it('a page’s data is fresh in the browser for a few seconds, and kept by shared caches as its page is', async () => {
+    const answer = await raw(shared.origin, '/products.data?_routes=routes%2Fproducts', BROWSER);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe(SHARED_DATA_CACHE_CONTROL);
+    expect(answer.headers['cache-control']).toMatch(
+      /^public, max-age=[1-9]\d*, s-maxage=60, stale-while-revalidate=86400$/,
+    );
+  });
 
   it('a forged Host changes nothing in the page: same bytes, PUBLIC_URL in every absolute URL', async () => {
     const honest = await raw(shared.origin, '/about', { host: 'shop.example.com' });
