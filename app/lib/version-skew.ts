@@ -32,7 +32,7 @@ function tabVersion(): string | undefined {
 }
 
 /** The version of the replica that answers, or undefined when none says (offline, an older server, a 503). */
-async function serverVersion(signal: AbortSignal): Promise<string | undefined> {
+async function serverVersion(signal?: AbortSignal): Promise<string | undefined> {
   try {
     const response = await fetch(VERSION_PATH, { cache: 'no-store', signal });
     if (!response.ok) return undefined;
@@ -43,9 +43,40 @@ async function serverVersion(signal: AbortSignal): Promise<string | undefined> {
   }
 }
 
-/** Whether this navigation should leave the tab's code: the server runs another version and the guard allows it. */
-async function mustReload(tab: string, signal: AbortSignal): Promise<boolean> {
-  const server = await serverVersion(signal);
+/** How long a check made on intent answers for the navigations that follow it. */
+const INTENT_CHECK_MS = 5_000;
+/**
+ * Intents this close together (the mouse going along the top bar, then the press) share one check, which then
+ * has at least as long again to answer for the click.
+ */
+const INTENT_SHARE_MS = INTENT_CHECK_MS / 2;
+let intentCheck: { at: number; version: Promise<string | undefined> } | undefined;
+
+/**
+ * Asks the server its version when the shopper shows intent to open a page (the mouse resting on a link, focus,
+ * touch: app/components/shell/Prefetch), as the page's data is fetched then too: the click that follows within
+ * a few seconds then waits for no request of its own. A check that got no answer is not kept.
+ */
+export function checkVersionOnIntent(): void {
+  if (import.meta.env.DEV || tabVersion() === undefined) return;
+  if (intentCheck && performance.now() - intentCheck.at < INTENT_SHARE_MS) return;
+  const check = { at: performance.now(), version: serverVersion() };
+  intentCheck = check;
+  void check.version.then((version) => {
+    if (version === undefined && intentCheck === check) intentCheck = undefined;
+  });
+}
+
+function recentIntentCheck(): Promise<string | undefined> | undefined {
+  return intentCheck && performance.now() - intentCheck.at < INTENT_CHECK_MS ? intentCheck.version : undefined;
+}
+
+/**
+ * Whether this navigation should leave the tab's code: the server (its answer to `check`) runs another version and
+ * the guard allows it.
+ */
+async function mustReload(tab: string, check: Promise<string | undefined>): Promise<boolean> {
+  const server = await check;
   if (server === undefined) return false;
   const storage = sessionStorageOrNull();
   if (server === tab) {
@@ -113,7 +144,7 @@ export const versionSkew: MiddlewareFunction<Record<string, DataStrategyResult>>
   if (import.meta.env.DEV || tab === undefined) return next();
   if (request.method !== 'GET') {
     // A submission is checked before it is sent, so that it reaches the server once, as a document post if needs be.
-    if (await mustReload(tab, request.signal)) {
+    if (await mustReload(tab, serverVersion(request.signal))) {
       askForFreshCopies();
       await submitAsDocument(request);
       return never();
@@ -122,8 +153,9 @@ export const versionSkew: MiddlewareFunction<Record<string, DataStrategyResult>>
   }
   // A revalidation of the page itself (after a client-side post) stays: its answer's notice would be lost.
   if (request.url === window.location.href) return next();
-  // The navigation fetches its data meanwhile: the check costs no time when the versions agree.
-  const reload = mustReload(tab, request.signal);
+  // The navigation fetches its data meanwhile: the check costs no time when the versions agree. One made on
+  // intent a moment ago (a hover before this click) is as good, and already under way or answered.
+  const reload = mustReload(tab, recentIntentCheck() ?? serverVersion(request.signal));
   const result = await next();
   if (await reload) {
     askForFreshCopies();

@@ -63,20 +63,14 @@ describe('the next page, fetched on intent', () => {
   });
 
   it('fetches a page’s data, modules and stylesheets while the mouse rests on its link, and the click uses them', async () => {
-    // The server sends a URL's first copy gzipped and makes the brotli copy in the background; each copy has its
-    // own ETag. A warm server has the brotli copy, so the browser's prefetched copy is the one it revalidates.
-    const data = `${server.origin}/products.data?_routes=routes%2Fproducts`;
-    const encoding = async () =>
-      (await fetch(data, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })).headers.get(
-        'content-encoding',
-      );
-    await expect.poll(encoding, { timeout: 10_000 }).toBe('br');
     const { page, problems, requests, close } = await hydratedAbout();
     requests.forget();
     await topBarLink(page, 'Shop').hover();
     await expect
       .poll(() => productsFiles(requests.paths()), { timeout: 10_000 })
       .toEqual({ data: true, module: true, stylesheet: true });
+    // The navigation's version check (0021) is asked on intent too.
+    expect(requests.paths()).toContain('/__version');
     await page.waitForLoadState('networkidle');
     expect(page.url()).toBe(`${server.origin}/about`);
     requests.forget();
@@ -84,14 +78,25 @@ describe('the next page, fetched on intent', () => {
     await page.waitForURL(`${server.origin}/products`);
     await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
     await page.waitForLoadState('networkidle');
-    // Nothing the route needs came over the network again: its module and stylesheets came from the cache, and
-    // its data from the prefetched copy, revalidated (the data of a page is `no-cache`, as the page is).
+    // The click sent nothing the hover had fetched: the module and stylesheets are immutable, the data is fresh
+    // for a few seconds (DATA_FRESH_SECONDS), and the version check made on intent answers for the click.
     const network = requests.fromNetwork();
-    expect(network.filter((answer) => answer.includes('/products.data'))).toEqual([
-      '304 /products.data?_routes=routes%2Fproducts',
-    ]);
+    expect(network.filter((answer) => /\/products\.data|\/__version/.test(answer))).toEqual([]);
     const paths = network.map((answer) => answer.slice(answer.indexOf(' ') + 1));
-    expect(productsFiles(paths)).toEqual({ data: true, module: false, stylesheet: false });
+    expect(productsFiles(paths)).toEqual({ data: false, module: false, stylesheet: false });
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('asks the version again for a click long after the hover: a check on intent answers for a few seconds', async () => {
+    const { page, problems, requests, close } = await hydratedAbout();
+    await topBarLink(page, 'Shop').hover();
+    await expect.poll(() => requests.paths(), { timeout: 10_000 }).toContain('/__version');
+    await page.waitForTimeout(5_500);
+    requests.forget();
+    await topBarLink(page, 'Shop').click();
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    expect(requests.paths()).toContain('/__version');
     expect(problems).toEqual([]);
     await close();
   });

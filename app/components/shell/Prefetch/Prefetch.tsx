@@ -1,6 +1,7 @@
 import { useContext, useEffect, useRef, useState } from 'react';
 import { PrefetchPageLinks, UNSAFE_DataRouterContext, UNSAFE_FrameworkContext, useLocation } from 'react-router';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { checkVersionOnIntent } from '../../../lib/version-skew';
 
 /**
  * How long the mouse rests on a link before its page is fetched: a pointer passing over the top bar on its way
@@ -68,6 +69,8 @@ function useIntendedPages(): string[] {
   useEffect(() => {
     const intend = (page: string | undefined) => {
       if (!page) return;
+      // The navigation also asks which version the server runs (0021): asked now, the click need not wait.
+      checkVersionOnIntent();
       const on = current.current;
       setIntended((known) =>
         known.some((entry) => entry.page === page && entry.on === on)
@@ -110,7 +113,8 @@ function useIntendedPages(): string[] {
 
 /**
  * React Router's prefetch of a page (its data and modules), and its stylesheets, which React Router leaves
- * to the click. They are prefetched, not applied: they join the page only with the route that needs them.
+ * to the click. They are prefetched, not applied: they join the page only with the route that needs them. At a
+ * prefetch's usual lowest priority Chromium held them behind the data and modules until after the click (0023).
  */
 function PagePrefetch({ page }: { page: string }) {
   const stylesheets = useMissingStylesheets(page);
@@ -118,7 +122,7 @@ function PagePrefetch({ page }: { page: string }) {
     <>
       <PrefetchPageLinks page={page} />
       {stylesheets.map((href) => (
-        <link key={href} rel="prefetch" as="style" href={href} />
+        <link key={href} rel="prefetch" as="style" href={href} fetchPriority="high" />
       ))}
     </>
   );
