@@ -14,6 +14,11 @@ export function buildVersion(version: string): RequestHandler {
     res.setHeader(VERSION_HEADER, version);
     if (req.path !== VERSION_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     // Always the answer of the replica asked: never stored by a browser, the proxy or a CDN.
-    res.set('Cache-Control', 'no-store').json({ version });
+    res.set('Cache-Control', 'no-store');
+    // A tab of another version (it says which) is about to move to this one: the browser drops what it cached of
+    // the other version, such as a page's data still fresh (0023), before this version's code can use it.
+    const from = req.query.from;
+    if (typeof from === 'string' && from !== '' && from !== version) res.set('Clear-Site-Data', '"cache"');
+    res.json({ version });
   };
 }

@@ -34,7 +34,10 @@ function tabVersion(): string | undefined {
 /** The version of the replica that answers, or undefined when none says (offline, an older server, a 503). */
 async function serverVersion(signal?: AbortSignal): Promise<string | undefined> {
   try {
-    const response = await fetch(VERSION_PATH, { cache: 'no-store', signal });
+    // With the tab's version: a server of another one answers with Clear-Site-Data, so that nothing this tab
+    // kept of its version (a page's data, fresh for a few seconds) is used by the version it moves to. The
+    // answer is `no-store`, so the browser never keeps it.
+    const response = await fetch(`${VERSION_PATH}?from=${tabVersion()}`, { signal });
     if (!response.ok) return undefined;
     const { version } = (await response.json()) as { version?: unknown };
     return typeof version === 'string' ? version : undefined;
@@ -43,32 +46,29 @@ async function serverVersion(signal?: AbortSignal): Promise<string | undefined> 
   }
 }
 
-/** How long a check made on intent answers for the navigations that follow it. */
+/** How long a check made on intent answers for a navigation to the page it was made for. */
 const INTENT_CHECK_MS = 5_000;
-/**
- * Intents this close together (the mouse going along the top bar, then the press) share one check, which then
- * has at least as long again to answer for the click.
- */
-const INTENT_SHARE_MS = INTENT_CHECK_MS / 2;
-let intentCheck: { at: number; version: Promise<string | undefined> } | undefined;
+/** A check made on intent gives up after this long: a replica that hangs must not hold the click. */
+const INTENT_CHECK_TIMEOUT_MS = 2_000;
+/** The last check made on intent, and the page intended (its path and query). */
+let intentCheck: { page: string; at: number; version: Promise<string | undefined> } | undefined;
 
 /**
  * Asks the server its version when the shopper shows intent to open a page (the mouse resting on a link, focus,
- * touch: app/components/shell/Prefetch), as the page's data is fetched then too: the click that follows within
- * a few seconds then waits for no request of its own. A check that got no answer is not kept.
+ * touch: app/components/shell/Prefetch), at the moment that page's data is prefetched, so that the click which
+ * follows within a few seconds waits for no request of its own and the check is as old as the data it vouches
+ * for. A check without an answer (timed out, refused) is kept too: the navigation then goes ahead, as it does
+ * whenever the server does not say.
  */
-export function checkVersionOnIntent(): void {
-  if (import.meta.env.DEV || tabVersion() === undefined) return;
-  if (intentCheck && performance.now() - intentCheck.at < INTENT_SHARE_MS) return;
-  const check = { at: performance.now(), version: serverVersion() };
-  intentCheck = check;
-  void check.version.then((version) => {
-    if (version === undefined && intentCheck === check) intentCheck = undefined;
-  });
+export function checkVersionOnIntent(page: string): void {
+  if (import.meta.env.DEV || tabVersion() === undefined || recentIntentCheck(page)) return;
+  intentCheck = { page, at: performance.now(), version: serverVersion(AbortSignal.timeout(INTENT_CHECK_TIMEOUT_MS)) };
 }
 
-function recentIntentCheck(): Promise<string | undefined> | undefined {
-  return intentCheck && performance.now() - intentCheck.at < INTENT_CHECK_MS ? intentCheck.version : undefined;
+function recentIntentCheck(page: string): Promise<string | undefined> | undefined {
+  return intentCheck?.page === page && performance.now() - intentCheck.at < INTENT_CHECK_MS
+    ? intentCheck.version
+    : undefined;
 }
 
 /**
@@ -155,7 +155,8 @@ export const versionSkew: MiddlewareFunction<Record<string, DataStrategyResult>>
   if (request.url === window.location.href) return next();
   // The navigation fetches its data meanwhile: the check costs no time when the versions agree. One made on
   // intent a moment ago (a hover before this click) is as good, and already under way or answered.
-  const reload = mustReload(tab, recentIntentCheck() ?? serverVersion(request.signal));
+  const { pathname, search } = new URL(request.url);
+  const reload = mustReload(tab, recentIntentCheck(pathname + search) ?? serverVersion(request.signal));
   const result = await next();
   if (await reload) {
     askForFreshCopies();

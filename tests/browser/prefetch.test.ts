@@ -70,7 +70,7 @@ describe('the next page, fetched on intent', () => {
       .poll(() => productsFiles(requests.paths()), { timeout: 10_000 })
       .toEqual({ data: true, module: true, stylesheet: true });
     // The navigation's version check (0021) is asked on intent too.
-    expect(requests.paths()).toContain('/__version');
+    expect(requests.paths().some((path) => path.startsWith('/__version?'))).toBe(true);
     await page.waitForLoadState('networkidle');
     expect(page.url()).toBe(`${server.origin}/about`);
     requests.forget();
@@ -90,13 +90,14 @@ describe('the next page, fetched on intent', () => {
 
   it('asks the version again for a click long after the hover: a check on intent answers for a few seconds', async () => {
     const { page, problems, requests, close } = await hydratedAbout();
+    const checks = () => requests.paths().filter((path) => path.startsWith('/__version?')).length;
     await topBarLink(page, 'Shop').hover();
-    await expect.poll(() => requests.paths(), { timeout: 10_000 }).toContain('/__version');
+    await expect.poll(checks, { timeout: 10_000 }).toBe(1);
     await page.waitForTimeout(5_500);
-    requests.forget();
-    await topBarLink(page, 'Shop').click();
+    // A click without the press that would focus the link (focus is intent, and would ask anew itself).
+    await topBarLink(page, 'Shop').dispatchEvent('click');
     await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
-    expect(requests.paths()).toContain('/__version');
+    expect(checks()).toBe(2);
     expect(problems).toEqual([]);
     await close();
   });

@@ -31,6 +31,8 @@ let origin: string;
 let browser: Browser;
 /** Where the proxy sends requests: to one version, or to each in turn. */
 let route: Route = 'either';
+/** The path and query of every request the proxy has passed on. */
+const proxied: string[] = [];
 
 /** A proxy in front of the two versions, as nginx is in front of the fleet's replicas. */
 async function startProxy(): Promise<Server> {
@@ -40,6 +42,7 @@ async function startProxy(): Promise<Server> {
   const server = createServer((req, res) => {
     const kind = req.headers['sec-fetch-dest'] === 'document' ? 'document' : 'other';
     const target = route === 'a' ? a : route === 'b' ? b : turns[kind]++ % 2 === 0 ? a : b;
+    proxied.push(req.url!);
     const upstream = request(
       { host: '127.0.0.1', port: target.port, path: req.url, method: req.method, headers: req.headers },
       (response) => {
@@ -178,6 +181,28 @@ describe('a tab of the older version, once the newer one is live', () => {
     await page.locator('header').getByRole('link', { name: 'About' }).first().click();
     await page.waitForURL(origin + '/about');
     expect(documents).toEqual(['GET /']);
+    await close();
+  });
+
+  it('keeps none of the data it prefetched on the old version for the new version’s code', async () => {
+    const { page, problems, close } = await oldTab('/products');
+    const about = page.locator('header').getByRole('link', { name: 'About' }).first();
+    const aboutData = () => proxied.filter((url) => url.startsWith('/about.data')).length;
+    // A's data of /about, fresh in the browser for a few seconds (0023).
+    await about.hover();
+    await expect.poll(aboutData, { timeout: 10_000 }).toBe(1);
+    await page.waitForLoadState('networkidle');
+    route = 'b';
+    await page.locator('header').getByRole('link', { name: 'Home' }).first().click();
+    await waitForHydration(page);
+    await expect.poll(() => pageVersion(page)).toBe(versions.b);
+    // B's code on /about asks B for its data: the browser dropped A's copy when the tab learnt it was behind.
+    proxied.length = 0;
+    await about.click();
+    await page.waitForURL(origin + '/about');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(aboutData()).toBeGreaterThanOrEqual(1);
+    expect(problems).toEqual([]);
     await close();
   });
 

@@ -39,6 +39,17 @@ describe('which version answers', () => {
     expect(await response.json()).toEqual({ version });
   });
 
+  it('tells the browser of a tab of another version to drop what it cached of it, and only that tab', async () => {
+    const other = await fetch(`${origin}/__version?from=an-older-version`);
+    expect(await other.json()).toEqual({ version });
+    expect(other.headers.get('clear-site-data')).toBe('"cache"');
+    for (const query of [`?from=${version}`, '?from=', '']) {
+      const same = await fetch(`${origin}/__version${query}`);
+      await same.arrayBuffer();
+      expect(same.headers.get('clear-site-data'), query).toBeNull();
+    }
+  });
+
   it.each(['/', '/about', `/assets/${manifest}`, '/no-such-page'])(
     '%s says it in X-Storefront-Version',
     async (url) => {

@@ -70,7 +70,7 @@ function useIntendedPages(): string[] {
     const intend = (page: string | undefined) => {
       if (!page) return;
       // The navigation also asks which version the server runs (0021): asked now, the click need not wait.
-      checkVersionOnIntent();
+      checkVersionOnIntent(page);
       const on = current.current;
       setIntended((known) =>
         known.some((entry) => entry.page === page && entry.on === on)
