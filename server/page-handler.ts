@@ -58,9 +58,11 @@ export type PageCacheObserver = {
 /** Response header by which the app names the route pattern that rendered a page (see entry.server). */
 const ROUTE_HEADER = 'x-storefront-route';
 
-/** Public pages: browsers revalidate every time (a 304 is cheap); shared caches keep them a minute and then
- * serve them stale for a day while they fetch a fresh copy in the background. */
-export const SHARED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=86400';
+/** What shared caches may do with a public page or its data: keep it a minute, then serve it stale for a day while
+ * they fetch a fresh copy in the background. */
+const SHARED_CACHES = 's-maxage=60, stale-while-revalidate=86400';
+/** Public pages: browsers revalidate every time (a 304 is cheap); shared caches as above. */
+export const SHARED_PAGE_CACHE_CONTROL = `public, max-age=0, ${SHARED_CACHES}`;
 /**
  * The not-found page: shared caches keep it a minute, but do not serve it stale, so that a path a new
  * version adds is not answered 404 for a day.
@@ -73,8 +75,8 @@ export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
  * a few seconds without asking again, so that the copy fetched when a shopper shows intent (a hover, 0023) is
  * the one the click then uses, with no round trip. Only the data of pages stored for everyone gets it.
  */
-export const DATA_FRESH_SECONDS = 10;
-export const SHARED_DATA_CACHE_CONTROL = `public, max-age=${DATA_FRESH_SECONDS}, s-maxage=60, stale-while-revalidate=86400`;
+const DATA_FRESH_SECONDS = 10;
+export const SHARED_DATA_CACHE_CONTROL = `public, max-age=${DATA_FRESH_SECONDS}, ${SHARED_CACHES}`;
 export const PRIVATE_DATA_CACHE_CONTROL = `private, max-age=${DATA_FRESH_SECONDS}`;
 
 export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
