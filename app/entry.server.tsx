@@ -1,5 +1,4 @@
-import { PassThrough } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
+import { finished, Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { StylesheetText } from './components/shell/DocumentLinks/DocumentLinks';
@@ -25,22 +24,30 @@ export default async function handleRequest(
   const route = routerContext.staticHandlerContext.matches.at(-1)?.route.path;
   responseHeaders.set(ROUTE_HEADER, route ? `/${route.replace(/^\//, '')}` : '/');
 
-  // The document's bytes, one character per byte (latin1), as the steps below read and cut it: the markup
-  // they look for is ASCII, and a string of one-byte characters costs V8 half the memory and no UTF-8
-  // decoding and encoding (a single '…' in a page would make a UTF-16 string of all of it).
-  let html = (await renderDocument(request, routerContext, (status) => (responseStatusCode = status))).toString(
-    'latin1',
-  );
+  // The document's bytes, which the steps below cut into pieces (views of those bytes, each element whole in one
+  // piece) and add to, never as text: the markup they look for is ASCII, and every copy of a page's bytes, as a
+  // string or a buffer, is memory V8 counts and collects (docs/performance.md, "Pages rendered per request").
+  const page = await renderDocument(request, routerContext, (status) => (responseStatusCode = status));
   // Scripts wait until the page has painted (0022); development keeps React Router's document as it is.
-  if (import.meta.env.PROD) html = deferScripts(html);
+  const deferred = import.meta.env.PROD ? deferScripts(page) : [page];
   // Last, the stylesheets the page inlines, written as bytes into the places the render left for them (0022).
-  const { document, sources } = inlineStylesheets(html);
+  const { document, sources } = inlineStylesheets(deferred);
   // The policy lists the hash of each inline script and stylesheet of this very document, so the page and its
   // policy are the same bytes for every shopper and can be cached. Vite's dev server injects inline scripts and
   // styles of its own, so development goes without.
-  if (import.meta.env.PROD) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(html, sources));
-  const body = request.method.toUpperCase() === 'HEAD' ? null : document;
+  if (import.meta.env.PROD) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(deferred, sources));
+  const body = request.method.toUpperCase() === 'HEAD' ? null : bodyOf(document);
   return new Response(body, { status: responseStatusCode, headers: responseHeaders });
+}
+
+/** A response body of the pieces, joined: a Response given the bytes themselves would copy them once more. */
+function bodyOf(pieces: Buffer[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(Buffer.concat(pieces));
+      controller.close();
+    },
+  });
 }
 
 /**
@@ -72,9 +79,16 @@ function renderDocument(request: Request, routerContext: EntryContext, setStatus
       onAllReady() {
         settled = true;
         release();
-        const body = new PassThrough();
-        pipe(body);
-        resolve(buffer(body));
+        // React's chunks as they come (views of its own buffers), joined once it has written the last.
+        const chunks: Buffer[] = [];
+        const sink = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
+        });
+        finished(sink, (error) => (error ? reject(error) : resolve(Buffer.concat(chunks))));
+        pipe(sink);
       },
       onShellError(error: unknown) {
         release();

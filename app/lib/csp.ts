@@ -5,13 +5,9 @@ import { DEFERRED_MODULE } from './deferred-scripts';
  * Inline scripts the browser runs or reads as rules: classic and module scripts, import maps, speculation rules,
  * and the module script that runs once the page has painted; no `src`, no data type such as `application/ld+json`.
  */
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 const DATA_TYPE = new RegExp(
   `\\btype="(?!module"|importmap"|speculationrules"|text/javascript"|${DEFERRED_MODULE}")[^"]*"`,
 );
-
-/** Inline stylesheets (the page's CSS, inlined by DocumentLinks). */
-const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
 
 /**
  * The `'sha256-…'` source that allows an inline script or stylesheet: of its bytes, given as such or one character
@@ -24,19 +20,42 @@ export function sha256Source(content: string | Buffer): string {
   return `'sha256-${hash.digest('base64')}'`;
 }
 
+/**
+ * Each `<tag …>…</tag>` element of a document given as pieces of bytes, each element whole in one piece: its
+ * attributes (as text) and its content (as bytes).
+ */
+function* elements(pieces: readonly Buffer[], tag: string): Generator<{ attributes: string; content: Buffer }> {
+  const open = `<${tag}`;
+  const close = `</${tag}>`;
+  for (const piece of pieces) {
+    for (let at = piece.indexOf(open, 0, 'latin1'); at !== -1; at = piece.indexOf(open, at + 1, 'latin1')) {
+      // As a regular expression's \b: <scripts is another element.
+      if (/\w/.test(String.fromCharCode(piece[at + open.length] ?? 0x20))) continue;
+      const contentStart = piece.indexOf('>', at, 'latin1') + 1;
+      const end = contentStart && piece.indexOf(close, contentStart, 'latin1');
+      if (!contentStart || end === -1) break;
+      yield {
+        attributes: piece.toString('latin1', at + open.length, contentStart - 1),
+        content: piece.subarray(contentStart, end),
+      };
+      at = end;
+    }
+  }
+}
+
 /** The `'sha256-…'` source of every inline script in a document, in order of appearance, each once. */
-function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(pieces: readonly Buffer[]): string[] {
   const hashes = new Set<string>();
-  for (const [, attributes, content] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\bsrc=/.test(attributes!) || DATA_TYPE.test(attributes!)) continue;
-    hashes.add(sha256Source(content!));
+  for (const { attributes, content } of elements(pieces, 'script')) {
+    if (/\bsrc=/.test(attributes) || DATA_TYPE.test(attributes)) continue;
+    hashes.add(sha256Source(content));
   }
   return [...hashes];
 }
 
 /** The `'sha256-…'` source of every `<style>` element of a document that has content. */
-function inlineStyleHashes(html: string): string[] {
-  return [...html.matchAll(INLINE_STYLE)].flatMap(([, content]) => (content ? [sha256Source(content)] : []));
+function inlineStyleHashes(pieces: readonly Buffer[]): string[] {
+  return [...elements(pieces, 'style')].flatMap(({ content }) => (content.length ? [sha256Source(content)] : []));
 }
 
 /**
@@ -48,16 +67,16 @@ function inlineStyleHashes(html: string): string[] {
  * a page and its policy can be cached and shared like a static file
  * (docs/decisions/0012-hash-based-csp-and-shared-pages.md).
  *
- * `html` is the document's bytes as sent, one character per byte (`buffer.toString('latin1')`): the hashes are
- * of those bytes, whatever characters they encode. The stylesheets the server writes into it last
+ * `document` is the document's bytes as sent, in pieces, each element whole in one piece: the hashes are of those
+ * bytes, whatever characters they encode. The stylesheets the server writes into it last
  * (app/lib/stylesheets.server.ts) are not in it yet: their sources come as `stylesheets`.
  */
-export function contentSecurityPolicy(html: string, stylesheets: readonly string[] = []): string {
+export function contentSecurityPolicy(document: readonly Buffer[], stylesheets: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    `script-src ${[...inlineScriptHashes(html), "'strict-dynamic'"].join(' ')}`,
+    `script-src ${[...inlineScriptHashes(document), "'strict-dynamic'"].join(' ')}`,
     // The page's own stylesheets are inlined (each by its hash); those of pages reached later load from here.
-    `style-src ${["'self'", ...new Set([...inlineStyleHashes(html), ...stylesheets])].join(' ')}`,
+    `style-src ${["'self'", ...new Set([...inlineStyleHashes(document), ...stylesheets])].join(' ')}`,
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",

@@ -56,31 +56,30 @@ const PLACEHOLDER_START = '<style data-href="';
 const PLACEHOLDER_END = '"></style>';
 
 /**
- * The document's bytes with the build's bytes of each stylesheet in its empty `<style data-href>` (see above),
- * and the `'sha256-…'` source of each, for the page's policy (app/lib/csp.ts). `html` is the document as its
- * bytes, one character per byte (latin1); the bytes are written once, into one buffer.
+ * The document with the build's bytes of each stylesheet in its empty `<style data-href>` (see above), and the
+ * `'sha256-…'` source of each, for the page's policy (app/lib/csp.ts). The document is pieces of bytes, each
+ * element whole in one piece; so is the result, in which the stylesheets are the build's own buffers, not copies.
  */
-export function inlineStylesheets(html: string): { document: Buffer<ArrayBuffer>; sources: string[] } {
-  const pieces: Array<string | Buffer> = [];
+export function inlineStylesheets(document: readonly Buffer[]): { document: Buffer[]; sources: string[] } {
+  const pieces: Buffer[] = [];
   const sources: string[] = [];
-  let from = 0;
-  for (let at = html.indexOf(PLACEHOLDER_START); at !== -1; at = html.indexOf(PLACEHOLDER_START, at + 1)) {
-    const hrefStart = at + PLACEHOLDER_START.length;
-    const end = html.indexOf(PLACEHOLDER_END, hrefStart);
-    const stylesheet = end === -1 ? undefined : builtStylesheet(html.slice(hrefStart, end));
-    if (!stylesheet) continue;
-    const contentStart = end + PLACEHOLDER_END.length - '</style>'.length;
-    pieces.push(html.slice(from, contentStart), stylesheet.bytes);
-    sources.push(stylesheet.source);
-    from = contentStart;
+  for (const piece of document) {
+    let from = 0;
+    for (
+      let at = piece.indexOf(PLACEHOLDER_START, 0, 'latin1');
+      at !== -1;
+      at = piece.indexOf(PLACEHOLDER_START, at + 1, 'latin1')
+    ) {
+      const hrefStart = at + PLACEHOLDER_START.length;
+      const end = piece.indexOf(PLACEHOLDER_END, hrefStart, 'latin1');
+      const stylesheet = end === -1 ? undefined : builtStylesheet(piece.toString('latin1', hrefStart, end));
+      if (!stylesheet) continue;
+      const contentStart = end + PLACEHOLDER_END.length - '</style>'.length;
+      pieces.push(piece.subarray(from, contentStart), stylesheet.bytes);
+      sources.push(stylesheet.source);
+      from = contentStart;
+    }
+    pieces.push(from ? piece.subarray(from) : piece);
   }
-  pieces.push(html.slice(from));
-  const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
-  // Not a slice of Node's shared pool, which a stored page would keep.
-  const document = Buffer.allocUnsafeSlow(length);
-  let offset = 0;
-  for (const piece of pieces) {
-    offset += typeof piece === 'string' ? document.write(piece, offset, 'latin1') : piece.copy(document, offset);
-  }
-  return { document, sources };
+  return { document: pieces, sources };
 }
