@@ -732,7 +732,7 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   const { origin } = target;
 
-  // Pages the proxy keeps from A (s-maxage, then stale-while-revalidate).
+  // Pages the proxy keeps from A (s-maxage, then stale while it refreshes them).
   for (let i = 0; i < 2; i++)
     await (
       await fetch(`${origin.replace('localhost', '127.0.0.1')}/journal?deploy-cached`, {

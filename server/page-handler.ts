@@ -58,16 +58,18 @@ export type PageCacheObserver = {
 /** Response header by which the app names the route pattern that rendered a page (see entry.server). */
 const ROUTE_HEADER = 'x-storefront-route';
 
-/** What shared caches may do with a public page or its data: keep it a minute, then serve it stale for a day while
- * they fetch a fresh copy in the background. */
-const SHARED_CACHES = 's-maxage=60, stale-while-revalidate=86400';
-/** Public pages: browsers revalidate every time (a 304 is cheap); shared caches as above. */
-export const SHARED_PAGE_CACHE_CONTROL = `public, max-age=0, ${SHARED_CACHES}`;
+/** How long shared caches may keep a public page or its data. */
+const SHARED_MAX_AGE = 60;
 /**
- * The not-found page: shared caches keep it a minute, but do not serve it stale, so that a path a new
- * version adds is not answered 404 for a day.
+ * What CDNs may do with a public page or its data (`CDN-Cache-Control`, RFC 9213, which they read instead of
+ * Cache-Control): keep it a minute, then serve it stale for a day while they fetch a fresh copy in the
+ * background. Said to them alone: a browser applies `stale-while-revalidate` too (Chromium does, to the data a
+ * client-side navigation fetches), and would show a shopper a copy up to a day old. nginx serves stale copies
+ * while it refreshes them by its own configuration (deploy/nginx/nginx.conf).
  */
-export const SHARED_NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
+export const SHARED_CDN_CACHE_CONTROL = `public, max-age=${SHARED_MAX_AGE}, stale-while-revalidate=86400`;
+/** Public pages: browsers revalidate every time (a 304 is cheap); shared caches keep them a minute. */
+export const SHARED_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE}`;
 /** Pages that carry the request's Host (no PUBLIC_URL): only the browser that asked may keep them. */
 export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
 /**
@@ -76,7 +78,7 @@ export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
  * the one the click then uses, with no round trip. Only the data of pages stored for everyone gets it.
  */
 const DATA_FRESH_SECONDS = 10;
-export const SHARED_DATA_CACHE_CONTROL = `public, max-age=${DATA_FRESH_SECONDS}, ${SHARED_CACHES}`;
+export const SHARED_DATA_CACHE_CONTROL = `public, max-age=${DATA_FRESH_SECONDS}, s-maxage=${SHARED_MAX_AGE}`;
 export const PRIVATE_DATA_CACHE_CONTROL = `private, max-age=${DATA_FRESH_SECONDS}`;
 
 export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
@@ -153,11 +155,17 @@ export function createPageHandler({
     reportSize();
   };
   const rendering = new Map<string, Rendering>();
-  const defaultCacheControl = publicUrl ? SHARED_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL;
-  const notFoundCacheControl = publicUrl ? SHARED_NOT_FOUND_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL;
+  const pageCacheControl = publicUrl ? SHARED_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL;
   const dataCacheControl = publicUrl ? SHARED_DATA_CACHE_CONTROL : PRIVATE_DATA_CACHE_CONTROL;
-  const cacheControlOf = (status: number, page: PageUrl) =>
-    status === 404 ? notFoundCacheControl : page.data ? dataCacheControl : defaultCacheControl;
+  /**
+   * The caching headers of a stored page or its data. The not-found page (and its data) is never served stale, so
+   * that a path a new version adds is not answered 404 for a day.
+   */
+  const cachingOf = (status: number, page: PageUrl): Array<[string, string]> => {
+    if (status === 404) return [['cache-control', pageCacheControl]];
+    const cacheControl: [string, string] = ['cache-control', page.data ? dataCacheControl : pageCacheControl];
+    return publicUrl ? [cacheControl, ['cdn-cache-control', SHARED_CDN_CACHE_CONTROL]] : [cacheControl];
+  };
   const origin = publicUrl ? URL.parse(publicUrl)?.origin : undefined;
   // Responses rendered per request (private pages, posts, PAGE_CACHE=off): brotli at the library's quality,
   // in the window a page needs.
@@ -221,7 +229,7 @@ export function createPageHandler({
     const response = await renderLimited(pageRequest(req, page.url, signal));
     if (!isShareable(response, page.unknown)) return response;
     const identity = Buffer.from(await response.arrayBuffer());
-    const headers = storedHeaders(response, cacheControlOf(response.status, page));
+    const headers = storedHeaders(response, cachingOf(response.status, page));
     const stored: Page = {
       status: response.status,
       headers,
@@ -377,9 +385,10 @@ function isShareable(response: Response, unknown: boolean): boolean {
 
 const PER_VARIANT_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'vary', ROUTE_HEADER]);
 
-function storedHeaders(response: Response, defaultCacheControl: string): Array<[string, string]> {
+/** The response's headers but those of one encoding, with `caching` unless its route said how to cache it. */
+function storedHeaders(response: Response, caching: Array<[string, string]>): Array<[string, string]> {
   const headers = [...response.headers].filter(([name]) => !PER_VARIANT_HEADERS.has(name));
-  if (!response.headers.has('cache-control')) headers.push(['cache-control', defaultCacheControl]);
+  if (!response.headers.has('cache-control')) headers.push(...caching);
   headers.push(['vary', 'Accept-Encoding']);
   return headers;
 }

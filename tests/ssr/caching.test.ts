@@ -5,6 +5,7 @@ import { createApp } from '../../server.ts';
 import { registry } from '../../server/metrics.ts';
 import {
   PRIVATE_DATA_CACHE_CONTROL,
+  SHARED_CDN_CACHE_CONTROL,
   SHARED_DATA_CACHE_CONTROL,
   SHARED_PAGE_CACHE_CONTROL,
 } from '../../server/page-handler.ts';
@@ -283,7 +284,10 @@ describe('with PUBLIC_URL: pages name it whatever the Host, and shared caches ma
       const answer = await raw(shared.origin, path, BROWSER);
       expect(answer.status).toBe(200);
       expect(answer.headers['cache-control']).toBe(SHARED_PAGE_CACHE_CONTROL);
-      expect(answer.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+      expect(answer.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=60$/);
+      // Stale copies for a day, said to CDNs alone: browsers apply stale-while-revalidate too (0004).
+      expect(answer.headers['cdn-cache-control']).toBe(SHARED_CDN_CACHE_CONTROL);
+      expect(answer.headers['cdn-cache-control']).toMatch(/^public, max-age=60, stale-while-revalidate=86400$/);
       expect(answer.headers.vary).toBe('Accept-Encoding');
     },
   );
@@ -292,9 +296,25 @@ describe('with PUBLIC_URL: pages name it whatever the Host, and shared caches ma
     const answer = await raw(shared.origin, '/products.data?_routes=routes%2Fproducts', BROWSER);
     expect(answer.status).toBe(200);
     expect(answer.headers['cache-control']).toBe(SHARED_DATA_CACHE_CONTROL);
-    expect(answer.headers['cache-control']).toMatch(
-      /^public, max-age=[1-9]\d*, s-maxage=60, stale-while-revalidate=86400$/,
-    );
+    expect(answer.headers['cache-control']).toMatch(/^public, max-age=[1-9]\d*, s-maxage=60$/);
+    expect(answer.headers['cdn-cache-control']).toBe(SHARED_CDN_CACHE_CONTROL);
+  });
+
+  it('the not-found page is kept by shared caches a minute, never served stale', async () => {
+    for (const path of ['/no-such-page', '/no-such-page.data']) {
+      const answer = await raw(shared.origin, path, BROWSER);
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers['cache-control'], path).toBe('public, max-age=0, s-maxage=60');
+      expect(answer.headers['cdn-cache-control'], path).toBeUndefined();
+    }
+  });
+
+  it('tells no browser it may show a stale copy: stale-while-revalidate is for CDNs only', async () => {
+    const paths = ['/', '/about', '/products?sort=price', '/about.data', '/robots.txt', '/nope'];
+    for (const path of paths) {
+      const answer = await raw(shared.origin, path, BROWSER);
+      expect(answer.headers['cache-control'] ?? '', path).not.toMatch(/stale-while-revalidate|stale-if-error/);
+    }
   });
 
   it('a forged Host changes nothing in the page: same bytes, PUBLIC_URL in every absolute URL', async () => {
