@@ -9,15 +9,9 @@ const DATA_TYPE = new RegExp(
   `\\btype="(?!module"|importmap"|speculationrules"|text/javascript"|${DEFERRED_MODULE}")[^"]*"`,
 );
 
-/**
- * The `'sha256-…'` source that allows an inline script or stylesheet: of its bytes, given as such or one character
- * per byte (see contentSecurityPolicy).
- */
-export function sha256Source(content: string | Buffer): string {
-  const hash = createHash('sha256');
-  if (typeof content === 'string') hash.update(content, 'latin1');
-  else hash.update(content);
-  return `'sha256-${hash.digest('base64')}'`;
+/** The `'sha256-…'` source that allows an inline script or stylesheet: of its bytes as sent. */
+export function sha256Source(content: Buffer): string {
+  return `'sha256-${createHash('sha256').update(content).digest('base64')}'`;
 }
 
 /**
@@ -30,7 +24,7 @@ function* elements(pieces: readonly Buffer[], tag: string): Generator<{ attribut
   for (const piece of pieces) {
     for (let at = piece.indexOf(open, 0, 'latin1'); at !== -1; at = piece.indexOf(open, at + 1, 'latin1')) {
       // As a regular expression's \b: <scripts is another element.
-      if (/\w/.test(String.fromCharCode(piece[at + open.length] ?? 0x20))) continue;
+      if (/\w/.test(piece.toString('latin1', at + open.length, at + open.length + 1))) continue;
       const contentStart = piece.indexOf('>', at, 'latin1') + 1;
       const end = contentStart && piece.indexOf(close, contentStart, 'latin1');
       if (!contentStart || end === -1) break;
