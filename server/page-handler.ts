@@ -158,7 +158,7 @@ export function createPageHandler({
   const pageCacheControl = publicUrl ? SHARED_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL;
   const dataCacheControl = publicUrl ? SHARED_DATA_CACHE_CONTROL : PRIVATE_DATA_CACHE_CONTROL;
   /**
-   * The caching headers of a stored page or its data. The not-found page (and its data) is never served stale, so
+   * The caching headers of a stored page or its data. CDNs never serve the not-found page (or its data) stale, so
    * that a path a new version adds is not answered 404 for a day.
    */
   const cachingOf = (status: number, page: PageUrl): Array<[string, string]> => {
@@ -385,10 +385,13 @@ function isShareable(response: Response, unknown: boolean): boolean {
 
 const PER_VARIANT_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'vary', ROUTE_HEADER]);
 
-/** The response's headers but those of one encoding, with `caching` unless its route said how to cache it. */
+/**
+ * The response's headers but those of one encoding, with each of `caching` the route did not set, unless its
+ * route said how to cache it (Cache-Control), which CDNs then follow too.
+ */
 function storedHeaders(response: Response, caching: Array<[string, string]>): Array<[string, string]> {
   const headers = [...response.headers].filter(([name]) => !PER_VARIANT_HEADERS.has(name));
-  if (!response.headers.has('cache-control')) headers.push(...caching);
+  if (!response.headers.has('cache-control')) headers.push(...caching.filter(([name]) => !response.headers.has(name)));
   headers.push(['vary', 'Accept-Encoding']);
   return headers;
 }

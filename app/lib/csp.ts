@@ -21,13 +21,17 @@ export function sha256Source(content: Buffer): string {
 function* elements(pieces: readonly Buffer[], tag: string): Generator<{ attributes: string; content: Buffer }> {
   const open = `<${tag}`;
   const close = `</${tag}>`;
-  for (const piece of pieces) {
+  for (const [index, piece] of pieces.entries()) {
     for (let at = piece.indexOf(open, 0, 'latin1'); at !== -1; at = piece.indexOf(open, at + 1, 'latin1')) {
       // As a regular expression's \b: <scripts is another element.
       if (/\w/.test(piece.toString('latin1', at + open.length, at + open.length + 1))) continue;
       const contentStart = piece.indexOf('>', at, 'latin1') + 1;
       const end = contentStart && piece.indexOf(close, contentStart, 'latin1');
-      if (!contentStart || end === -1) break;
+      if (!contentStart || end === -1) {
+        // Read whole, the document would have had this element end in a later piece, and its hash is needed.
+        if (index < pieces.length - 1) throw new Error(`a <${tag}> element is cut across the document's pieces`);
+        break;
+      }
       yield {
         attributes: piece.toString('latin1', at + open.length, contentStart - 1),
         content: piece.subarray(contentStart, end),

@@ -310,10 +310,22 @@ describe('with PUBLIC_URL: pages name it whatever the Host, and shared caches ma
   });
 
   it('tells no browser it may show a stale copy: stale-while-revalidate is for CDNs only', async () => {
-    const paths = ['/', '/about', '/products?sort=price', '/about.data', '/robots.txt', '/nope'];
+    const paths = ['/', '/about', '/products?page=2&limit=24', '/about.data', '/robots.txt', '/nope'];
     for (const path of paths) {
       const answer = await raw(shared.origin, path, BROWSER);
-      expect(answer.headers['cache-control'] ?? '', path).not.toMatch(/stale-while-revalidate|stale-if-error/);
+      expect(answer.headers['cache-control'], path).toMatch(/^public, /);
+      expect(answer.headers['cache-control'], path).not.toMatch(/stale-while-revalidate|stale-if-error/);
+    }
+  });
+
+  it('says the same to CDNs in a 304 and in the answer to HEAD', async () => {
+    const first = await raw(shared.origin, '/journal', BROWSER);
+    const revalidated = await raw(shared.origin, '/journal', { ...BROWSER, 'if-none-match': first.headers.etag! });
+    expect(revalidated.status).toBe(304);
+    const head = await raw(shared.origin, '/journal', BROWSER, 'HEAD');
+    for (const answer of [revalidated, head]) {
+      expect(answer.headers['cache-control']).toBe(SHARED_PAGE_CACHE_CONTROL);
+      expect(answer.headers['cdn-cache-control']).toBe(SHARED_CDN_CACHE_CONTROL);
     }
   });
 

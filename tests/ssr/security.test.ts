@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server.ts';
 import { fetchPage } from '../support/server.ts';
@@ -54,6 +55,13 @@ describe('security headers', () => {
       expect(styles.length).toBeGreaterThan(0);
       const styleSrc = csp.match(/style-src ([^;]+)/)![1]!.split(' ');
       expect(styleSrc).toEqual(["'self'", ...new Set(styles.map(sha256))]);
+      // Each inlined stylesheet is the build's file, byte for byte (app/lib/stylesheets.server.ts writes it in).
+      const inlined = [...html.matchAll(/<style data-href="([^"]+)">([\s\S]*?)<\/style>/g)];
+      expect(inlined.length).toBeGreaterThan(0);
+      for (const [, href, content] of inlined) {
+        const file = new URL(`../../build/client${new URL(href!, 'http://build.invalid').pathname}`, import.meta.url);
+        expect(content, href).toBe(readFileSync(file, 'utf8'));
+      }
       expect(html).not.toContain('nonce=');
       expect(html).not.toMatch(/\sstyle="/);
     },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../app/lib/csp';
 import { DEFERRED_MODULE, deferScripts } from '../../app/lib/deferred-scripts';
+import { inlineStylesheets } from '../../app/lib/stylesheets.server';
 
 // The document's last steps work on its bytes in pieces, never as text (app/entry.server.tsx); what they make must
 // be what the same steps made of the text, whatever characters the page holds.
@@ -56,5 +57,44 @@ describe('contentSecurityPolicy of pieces', () => {
     const whole = Buffer.from(page);
     const at = whole.indexOf('<body>');
     expect(contentSecurityPolicy([whole.subarray(0, at), whole.subarray(at)])).toBe(contentSecurityPolicy([whole]));
+  });
+});
+
+describe('inlineStylesheets on bytes', () => {
+  // Filling a place with the build's bytes is checked on every page the server renders (tests/ssr/security.test.ts).
+  it("leaves a place for a stylesheet that is not the build's, and every other style element, alone", () => {
+    const document = Buffer.from(
+      '<head><style data-href="/elsewhere.css"></style><style>p{color:red}</style><style data-href="/assets/x.css">' +
+        'b{}</style></head>',
+    );
+    const { document: pieces, sources } = inlineStylesheets([document]);
+    expect(Buffer.concat(pieces).equals(document)).toBe(true);
+    expect(sources).toEqual([]);
+    expect(contentSecurityPolicy([document], ["'sha256-sheet'"])).toContain(
+      `style-src 'self' ${sha256('p{color:red}')} ${sha256('b{}')} 'sha256-sheet';`,
+    );
+  });
+});
+
+describe('pieces and elements', () => {
+  it('keeps a preload link after the module script with the others, in document order', () => {
+    const text = joined(
+      deferScripts(
+        Buffer.from(
+          '<head><link rel="modulepreload" href="/a.js"/></head><body><script type="module" async="">import "/a.js";' +
+            '</script><link rel="modulepreload" href="/b.js"/></body>',
+        ),
+      ),
+    );
+    expect(text).toContain(
+      '<template id="storefront-preloads"><link rel="modulepreload" href="/a.js"/><link rel="modulepreload" href="/b.js"/></template>',
+    );
+    expect(text.endsWith('</script></body>')).toBe(true);
+  });
+
+  it('refuses a document whose element is cut across pieces, rather than leave its hash out of the policy', () => {
+    const whole = Buffer.from('<body><script>one()</script></body>');
+    const cut = whole.indexOf('one');
+    expect(() => contentSecurityPolicy([whole.subarray(0, cut), whole.subarray(cut)])).toThrow(/cut across/);
   });
 });

@@ -166,6 +166,22 @@ describe('the page cache', () => {
     await (await fetch(`${origin}/page`, { headers: { host: 'evil.example' } })).text();
     expect(seen).toEqual(['https://shop.example.com']);
   });
+
+  it('leaves how to cache a page to its route when the route says: no defaults beside its own', async () => {
+    const { origin } = await serve(
+      (request) =>
+        new URL(request.url).pathname === '/own'
+          ? html('own', { 'Cache-Control': 'public, max-age=300' })
+          : html('cdn only', { 'CDN-Cache-Control': 'max-age=5' }),
+      { publicUrl: 'https://shop.example.com' },
+    );
+    const own = await fetch(`${origin}/own`);
+    expect(own.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(own.headers.get('cdn-cache-control')).toBeNull();
+    const cdnOnly = await fetch(`${origin}/cdn-only`);
+    expect(cdnOnly.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
+    expect(cdnOnly.headers.get('cdn-cache-control')).toBe('max-age=5');
+  });
 });
 
 describe('pages rendered per request', () => {
