@@ -32,7 +32,7 @@ function tabVersion(): string | undefined {
 }
 
 /** The version of the replica that answers, or undefined when none says (offline, an older server, a 503). */
-async function serverVersion(signal?: AbortSignal): Promise<string | undefined> {
+async function serverVersion(signal: AbortSignal): Promise<string | undefined> {
   try {
     // With the tab's version: a server of another one answers with Clear-Site-Data, so that nothing this tab
     // kept of its version (a page's data, fresh for a few seconds) is used by the version it moves to. The
