@@ -1,5 +1,6 @@
 import { getJournal, getPage } from '../data/content.server';
 import { cx } from '../lib/class-names';
+import { formatLongDate } from '../lib/dates';
 import { pageMeta } from '../lib/meta';
 import * as layout from '../styles/layout.css';
 import type { Route } from './+types/journal';
@@ -10,8 +11,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export async function loader() {
   return { page: await getPage('journal'), ...(await getJournal()) };
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 export default function JournalPage({ loaderData }: Route.ComponentProps) {
   return (
@@ -40,7 +39,7 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
                   {article.title}
                 </h2>
                 <p className={styles.meta}>
-                  <time dateTime={article.date}>{dateFormat.format(new Date(article.date))}</time>
+                  <time dateTime={article.date}>{formatLongDate(article.date)}</time>
                   {' · '}
                   {article.author}
                 </p>
