@@ -19,7 +19,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Chunks by folder, for what every page loads (docs/decisions/0015-build-chunks-by-folder.md):
             // `framework` is React, React DOM and React Router; `shell` is the root route and the page shell,
             // with everything they import (the bundler follows their imports), so a module the shell starts
-            // using joins it by itself. Routes and what they alone use are split as the bundler decides.
+            // using joins it by itself. The helpers of app/lib/ go with it, but those only one route uses
+            // (dates: the journal; pagination: the product list), which stay with their route. Routes and what
+            // they alone use are split as the bundler decides.
             // tests/ssr/build.test.ts asserts what each chunk holds.
             codeSplitting: {
               groups: [
@@ -30,7 +32,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 {
                   name: 'shell',
-                  test: /[\\/]app[\\/](root\.tsx|components[\\/]shell[\\/]|styles[\\/]|lib[\\/])/,
+                  test: /[\\/]app[\\/](root\.tsx|components[\\/]shell[\\/]|styles[\\/]|lib[\\/](?!(dates|pagination)\.ts))/,
                   priority: 1,
                 },
               ],

@@ -60,6 +60,11 @@ describe('the production build', () => {
     expect(
       modules.filter((id) => /^(app\/routes\/|app\/components\/(home|product|carousel)\/|node_modules\/)/.test(id)),
     ).toEqual([]);
+    // So do the helpers of app/lib/ that one route alone uses.
+    expect(modules).not.toContain('app/lib/dates.ts');
+    expect(sources(chunk('journal'))).toContain('app/lib/dates.ts');
+    expect(modules).not.toContain('app/lib/pagination.ts');
+    expect(sources(chunk('products'))).toContain('app/lib/pagination.ts');
     const root = chunk('root');
     expect(root.isEntry).toBe(true);
     expect(root.imports).toContain(chunk('shell').file);
