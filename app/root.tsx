@@ -17,6 +17,7 @@ import { JsonLd } from './components/ui/JsonLd/JsonLd';
 import { getMiniCart } from './data/cart.server';
 import { cartButtonLabel, getShellContent } from './data/content.server';
 import { titleFromPath } from './lib/page-title';
+import { useHydrated } from './lib/use-hydrated';
 import { versionSkew } from './lib/version-skew';
 import { publicOrigin } from './lib/origin';
 import { breadcrumbList } from './lib/structured-data';
@@ -46,10 +47,12 @@ export function shouldRevalidate() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const canonical = useCanonicalUrl();
-  // Marks the document once React has taken over, for tests and for styles that need JavaScript.
+  // Marks the document once React has taken over and rendered what only JavaScript shows (useHydrated's
+  // transition), for tests and for styles that need JavaScript.
+  const hydrated = useHydrated();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+    if (hydrated) document.documentElement.dataset.hydrated = 'true';
+  }, [hydrated]);
   return (
     <html lang="en">
       <head>

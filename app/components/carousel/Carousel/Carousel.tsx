@@ -1,5 +1,5 @@
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { media } from '../../../styles/media';
 import { CarouselFrame } from '../CarouselFrame/CarouselFrame';
@@ -76,8 +76,14 @@ export function Carousel({
   );
   const delay = autoplay?.delay;
   // The viewport is known once React has committed the server's HTML, so embla loads after hydration; until
-  // it runs, the HTML is already laid out (and scrolls natively).
+  // it runs, the HTML is already laid out (and scrolls natively). It is set in a transition, rendered apart
+  // from hydration's commit (a ref callback's state would be rendered synchronously within it).
+  const viewportRef = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const element = viewportRef.current;
+    startTransition(() => setViewport(element));
+  }, []);
   const [api, setApi] = useState<EmblaCarouselType>();
   const control = useAutoplay(api, rootRef, {
     enabled: delay !== undefined,
@@ -124,7 +130,7 @@ export function Carousel({
         viewportClassName={viewportClassName}
         slideClassName={slideClassName}
         rootRef={rootRef}
-        viewportRef={setViewport}
+        viewportRef={viewportRef}
         autoplayState={context.autoplay?.state}
         ready={api !== undefined}
         after={after}
