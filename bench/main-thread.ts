@@ -1,0 +1,146 @@
+/**
+ * Main-thread benchmark (not a test): `npm run bench:main-thread` (after `npm run build`).
+ *
+ * What a page's main thread does while it loads, counted in CPU time. Lighthouse's total blocking time counts
+ * wall time, which on this shared 2-core machine is often twice the CPU time and moves from minute to minute
+ * (docs/performance.md#where-the-blocking-time-comes-from); CPU time shows what a change to the shop's code does.
+ *
+ * Starts the production server on 127.0.0.1 and loads each route in Debian's Chromium at Lighthouse's mobile
+ * viewport (412×823, 1.75×, touch), unthrottled, in a fresh browser each time, tracing until the page is
+ * hydrated and 1.5 s more. Per route, the median of the loads:
+ * - **longest script task**: the longest task after the first contentful paint that runs the page's JavaScript
+ *   (a function call, a script or a module evaluated), in CPU milliseconds;
+ * - **blocking**: Σ(4 × CPU − 50 ms) over the tasks after the first contentful paint, as Lighthouse adds up
+ *   blocking time for its 4× slower CPU, but on CPU time;
+ * - **hydrated**: when the page marked itself hydrated (root.tsx), from the navigation's start, wall time.
+ *
+ * `--baseline DIR` loads another checkout's build too, alternating with this one, and prints both.
+ * `--runs N` (default 5), `--routes /,/products` (default every route).
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { paths } from '../app/paths.ts';
+import { launchBrowser, waitForHydration } from '../tests/support/browser.ts';
+import { spawnServer, type ServerProcess } from '../tests/support/process.ts';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    routes: { type: 'string', default: Object.values(paths).join(',') },
+    baseline: { type: 'string' },
+  },
+});
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  /** Thread (CPU) time, µs. */
+  tdur?: number;
+  args?: { name?: string; data?: { url?: string }; beginData?: { url?: string } };
+};
+
+type Load = { longestScript: number; blocking: number; hydrated: number };
+
+/** Work that runs the page's JavaScript, inside a task. */
+const SCRIPT_EVENTS = new Set(['FunctionCall', 'EvaluateScript', 'v8.evaluateModule']);
+
+/** The page's main thread in a trace: its tasks after the first contentful paint, in CPU time. */
+function mainThreadWork(events: TraceEvent[], origin: string): Omit<Load, 'hydrated'> {
+  const threadNames = new Map<string, string>();
+  for (const event of events) {
+    if (event.name === 'thread_name') threadNames.set(`${event.pid}:${event.tid}`, event.args?.name ?? '');
+  }
+  const rendererMain = events.filter(
+    (event) => event.ph === 'X' && event.dur && threadNames.get(`${event.pid}:${event.tid}`) === 'CrRendererMain',
+  );
+  // The page's renderer is the one whose main thread worked on its URLs: the browser's own pages (the
+  // omnibox's popup) have renderers too, busier than the page's at times.
+  const onPage = (event: TraceEvent) =>
+    [event.args?.data?.url, event.args?.beginData?.url].some((url) => url?.startsWith(origin));
+  const pid = rendererMain.find(onPage)!.pid;
+  const main = rendererMain.filter((event) => event.pid === pid);
+  const firstPaint = events.find((event) => event.name === 'firstContentfulPaint' && event.pid === pid)!.ts;
+  const tasks = main.filter((event) => event.name === 'RunTask' && event.ts > firstPaint);
+  const cpuMs = (task: TraceEvent) => (task.tdur ?? task.dur!) / 1000;
+  const runsScript = (task: TraceEvent) =>
+    main.some((event) => SCRIPT_EVENTS.has(event.name) && event.ts >= task.ts && event.ts < task.ts + task.dur!);
+  return {
+    longestScript: Math.max(0, ...tasks.filter(runsScript).map(cpuMs)),
+    blocking: tasks.reduce((sum, task) => sum + Math.max(0, 4 * cpuMs(task) - 50), 0),
+  };
+}
+
+async function load(origin: string, route: string): Promise<Load> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,loading,v8.execute',
+      transferMode: 'ReportEvents',
+    });
+    await page.goto(origin + route, { waitUntil: 'load' });
+    await waitForHydration(page);
+    const hydrated = await page.evaluate(() => performance.now());
+    await page.waitForTimeout(1500);
+    await cdp.send('Tracing.end');
+    await complete;
+    return { ...mainThreadWork(events, origin), hydrated };
+  } finally {
+    await browser.close();
+  }
+}
+
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+
+const servers: Array<[string, ServerProcess]> = [['this build', await spawnServer({ LOG_LEVEL: 'warn' })]];
+if (values.baseline) {
+  const root = path.resolve(values.baseline);
+  servers.push([`baseline ${root}`, await spawnServer({ LOG_LEVEL: 'warn' }, root)]);
+}
+try {
+  console.log(`Main thread after the first contentful paint, CPU time, median of ${values.runs} loads`);
+  console.log('route            build                 longest script task ms   blocking ms   hydrated ms');
+  for (const route of values.routes.split(',')) {
+    const loads = new Map<string, Load[]>(servers.map(([name]) => [name, []]));
+    // The builds alternate, so that the machine's slower minutes fall on both.
+    for (let run = 0; run < Number(values.runs); run++) {
+      for (const [name, server] of servers) loads.get(name)!.push(await load(server.origin, route));
+    }
+    for (const [name, results] of loads) {
+      console.log(
+        [
+          route.padEnd(16),
+          name.slice(0, 20).padEnd(21),
+          median(results.map((result) => result.longestScript))
+            .toFixed(1)
+            .padStart(23),
+          median(results.map((result) => result.blocking))
+            .toFixed(0)
+            .padStart(13),
+          median(results.map((result) => result.hydrated))
+            .toFixed(0)
+            .padStart(13),
+        ].join(' '),
+      );
+    }
+  }
+} finally {
+  for (const [, server] of servers) {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+}
