@@ -16,11 +16,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? {}
       : {
           output: {
-            // V8's explicit compile hint (Chrome 136+; docs/decisions/0027-compile-hint-on-the-framework.md):
-            // every page runs the framework at start, so its functions are compiled while the file streams in,
-            // off the main thread, instead of one by one on the main thread as React first calls them. After
-            // minification, which would drop the comment.
-            postBanner: (chunk) => (chunk.name === 'framework' ? '//# allFunctionsCalledOnLoad' : ''),
             // Chunks by folder, for what every page loads (docs/decisions/0015-build-chunks-by-folder.md):
             // `framework` is React, React DOM and React Router; `shell` is the root route and the page shell,
             // with everything they import (the bundler follows their imports), so a module the shell starts

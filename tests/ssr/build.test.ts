@@ -70,14 +70,6 @@ describe('the production build', () => {
     expect(root.imports).toContain(chunk('shell').file);
   });
 
-  it("starts the framework chunk, and no other, with V8's compile hint (0027)", async () => {
-    for (const { name, file } of chunks) {
-      const start = (await readFile(`build/client/${file}`, 'utf8')).slice(0, 40);
-      if (name === 'framework') expect(start).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
-      else expect(start, file).not.toContain('allFunctionsCalledOnLoad');
-    }
-  });
-
   it('gives each route its own entry chunk that holds its module', async () => {
     const routes = (await readdir('app/routes')).filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.css.ts'));
     for (const file of routes) {
