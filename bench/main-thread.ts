@@ -14,6 +14,10 @@
  *   blocking time for its 4× slower CPU, but on CPU time;
  * - **hydrated**: when the page marked itself hydrated (root.tsx), from the navigation's start, wall time.
  *
+ * CPU time does not show work a change moves to another thread of the page (a worker, V8's background
+ * compilation), which still takes the main thread's CPU on a machine with few cores: judge such a change by
+ * wall time as well (`npm run lighthouse`).
+ *
  * `--baseline DIR` loads another checkout's build too, alternating with this one, and prints both.
  * `--runs N` (default 5), `--routes /,/products` (default every route).
  */
