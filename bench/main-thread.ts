@@ -26,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { paths } from '../app/paths.ts';
 import { launchBrowser, waitForHydration } from '../tests/support/browser.ts';
 import { spawnServer, type ServerProcess } from '../tests/support/process.ts';
+import { percentile } from './browser-like.ts';
 
 const { values } = parseArgs({
   options: {
@@ -108,7 +109,7 @@ async function load(origin: string, route: string): Promise<Load> {
   }
 }
 
-const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+const median = (numbers: number[]) => percentile(numbers, 50);
 
 const servers: Array<[string, ServerProcess]> = [['this build', await spawnServer({ LOG_LEVEL: 'warn' })]];
 if (values.baseline) {

@@ -22,6 +22,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { paths } from '../app/paths.ts';
 import { launchBrowser, waitForHydration } from '../tests/support/browser.ts';
 import { spawnServer } from '../tests/support/process.ts';
+import { percentile } from './browser-like.ts';
 
 const { values } = parseArgs({
   options: {
@@ -132,7 +133,7 @@ async function step(page: Page, requests: ReturnType<typeof watchRequests>, from
   } satisfies Step;
 }
 
-const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+const median = (numbers: number[]) => percentile(numbers, 50);
 
 const server = await spawnServer({ LOG_LEVEL: 'warn' });
 const browser = await launchBrowser();

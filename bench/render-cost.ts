@@ -124,7 +124,7 @@ const measure = async (url: string, headers: Record<string, string>): Promise<Sa
     failures: result.errors + result.timeouts + result.non2xx,
   };
 };
-const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+const median = (numbers: number[]) => percentile(numbers, 50);
 
 let missed = false;
 try {
