@@ -132,6 +132,37 @@ describe('starting the JavaScript', () => {
     expect(problems.filter((problem) => !problem.includes('404 (Not Found)'))).toEqual([]);
     await close();
   });
+
+  it('adds the module preloads a few per task, then runs the module script in a task of its own', async () => {
+    const { page, problems, close } = await openPage(browser, { width: 375 });
+    await page.addInitScript(() => {
+      // A MutationObserver's callback runs once at the end of each task that changed the document.
+      const tasks: Array<{ preloads: number; moduleScript: boolean }> = [];
+      (window as unknown as { loaderTasks: typeof tasks }).loaderTasks = tasks;
+      new MutationObserver((records) => {
+        const added = records.flatMap((record) => [...record.addedNodes]).filter((node) => node instanceof Element);
+        const preloads = added.filter((node) => node.matches('link[rel="modulepreload"]')).length;
+        const moduleScript = added.some((node) => node.matches('script[type="module"]:not([src])'));
+        if (preloads || moduleScript) tasks.push({ preloads, moduleScript });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const route of routes) {
+      await page.goto(server.origin + route);
+      await waitForHydration(page);
+      const { tasks, waiting } = await page.evaluate(() => ({
+        tasks: (window as unknown as { loaderTasks: Array<{ preloads: number; moduleScript: boolean }> }).loaderTasks,
+        waiting: (document.getElementById('storefront-preloads') as HTMLTemplateElement).content.children.length,
+      }));
+      expect(waiting, route).toBeGreaterThan(3);
+      const batches = Array.from({ length: Math.ceil(waiting / 3) }, (_, index) => ({
+        preloads: Math.min(3, waiting - index * 3),
+        moduleScript: false,
+      }));
+      expect(tasks, route).toEqual([...batches, { preloads: 0, moduleScript: true }]);
+    }
+    expect(problems.filter((problem) => !problem.includes('404 (Not Found)'))).toEqual([]);
+    await close();
+  });
 });
 
 /** Which requests of a page went to the network, by CDP: a response from a cache has no raw headers. */
