@@ -1,17 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
-import {
-  isRouteErrorResponse,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-  useRouteLoaderData,
-} from 'react-router';
+import { isRouteErrorResponse, Meta, Outlet, Scripts, useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { DocumentLinks } from './components/shell/DocumentLinks/DocumentLinks';
 import { Prefetch } from './components/shell/Prefetch/Prefetch';
+import { ScrollRestoration } from './components/shell/ScrollRestoration/ScrollRestoration';
 import { Shell } from './components/shell/Shell/Shell';
 import { JsonLd } from './components/ui/JsonLd/JsonLd';
 import { getMiniCart } from './data/cart.server';

@@ -135,6 +135,46 @@ describe('top navigation', () => {
   });
 });
 
+describe('scroll restoration', () => {
+  it('a reload comes back where the shopper was before the page hydrates; a first view reads no session storage', async () => {
+    const { page, problems, close } = await openPage(browser, { width: 375 });
+    await page.addInitScript(() => {
+      // Reads of React Router's stored scroll positions, each with the document's state then: "loading" while it
+      // is parsed, before its first paint; later once React has hydrated it.
+      const reads: DocumentReadyState[] = [];
+      const state = window as unknown as { positionReads: DocumentReadyState[]; scrolledWhenParsed: number };
+      state.positionReads = reads;
+      const getItem = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (key) {
+        if (key === 'react-router-scroll-positions') reads.push(document.readyState);
+        return getItem.call(this, key);
+      };
+      addEventListener('DOMContentLoaded', () => (state.scrolledWhenParsed = scrollY));
+    });
+    const seen = () =>
+      page.evaluate(() => {
+        const { positionReads, scrolledWhenParsed } = window as unknown as {
+          positionReads: DocumentReadyState[];
+          scrolledWhenParsed: number;
+        };
+        return { positionReads, scrolledWhenParsed };
+      });
+    await page.goto(server.origin + paths.products);
+    await waitForHydration(page);
+    expect((await seen()).positionReads).not.toContain('loading');
+
+    await page.evaluate(() => scrollTo(0, 1200));
+    await page.reload();
+    const afterReload = await seen();
+    expect(afterReload.scrolledWhenParsed).toBe(1200);
+    expect(afterReload.positionReads[0]).toBe('loading');
+    await waitForHydration(page);
+    expect(await page.evaluate(() => scrollY)).toBe(1200);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
 const routes = [...Object.values(paths), '/no-such-page'];
 
 describe('every route in the browser', () => {

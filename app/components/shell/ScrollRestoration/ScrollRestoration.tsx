@@ -1,0 +1,28 @@
+import { UNSAFE_useScrollRestoration as useScrollRestoration } from 'react-router';
+
+/** Where React Router keeps the scroll positions of the tab's history entries (its default key). */
+const STORAGE_KEY = 'react-router-scroll-positions';
+
+/**
+ * React Router's scroll restoration script with one change: it reads `sessionStorage` only for a history entry
+ * the tab has seen before (a reload, back or forward to a document). A new entry gets a new random key, under
+ * which nothing can be stored, so on a shopper's first view of a page React Router's script read the storage
+ * for nothing; and the first read of `sessionStorage` in a page is a synchronous call to the browser process,
+ * made while the document is parsed, before its first paint (1–16 ms of waiting in Lighthouse's traces here;
+ * docs/performance.md#where-the-blocking-time-comes-from). React Router reads the stored positions again once
+ * the page has hydrated, for the navigations after it.
+ */
+const RESTORE_SCROLL =
+  `{const k=history.state&&history.state.key;` +
+  `if(k){try{const y=JSON.parse(sessionStorage.getItem("${STORAGE_KEY}")||"{}")[k];if(typeof y==="number")scrollTo(0,y)}` +
+  `catch(e){console.error(e);sessionStorage.removeItem("${STORAGE_KEY}")}}` +
+  `else history.replaceState({key:Math.random().toString(32).slice(2)},"")}`;
+
+/**
+ * In place of React Router's `<ScrollRestoration>`: the same client behaviour (its hook: positions saved as the
+ * page is left, restored on back and forward), and before hydration the script above instead of its own.
+ */
+export function ScrollRestoration() {
+  useScrollRestoration();
+  return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RESTORE_SCROLL }} />;
+}
