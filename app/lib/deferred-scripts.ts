@@ -23,7 +23,7 @@ const SCRIPT_END = '</script>';
 const MODULE_PRELOAD = '<link rel="modulepreload"';
 
 /** How many preload links the loader adds in one task. */
-const PRELOADS_PER_TASK = 3;
+export const PRELOADS_PER_TASK = 3;
 
 /**
  * The loader. Once the page has painted its first content and everything it asked for has arrived (the load

@@ -1,6 +1,6 @@
 import { UNSAFE_useScrollRestoration as useScrollRestoration } from 'react-router';
 
-/** Where React Router keeps the scroll positions of the tab's history entries (its default key). */
+/** Where the scroll positions of the tab's history entries are kept, by the script and by React Router's hook. */
 const STORAGE_KEY = 'react-router-scroll-positions';
 
 /**
@@ -8,7 +8,7 @@ const STORAGE_KEY = 'react-router-scroll-positions';
  * the tab has seen before (a reload, back or forward to a document). A new entry gets a new random key, under
  * which nothing can be stored, so on a shopper's first view of a page React Router's script read the storage
  * for nothing; and the first read of `sessionStorage` in a page is a synchronous call to the browser process,
- * made while the document is parsed, before its first paint (1–16 ms of waiting in Lighthouse's traces here;
+ * made while the document is parsed, usually before its first paint (1–16 ms of waiting in Lighthouse's traces here;
  * docs/performance.md#where-the-blocking-time-comes-from). React Router reads the stored positions again once
  * the page has hydrated, for the navigations after it.
  */
@@ -19,10 +19,13 @@ const RESTORE_SCROLL =
   `else history.replaceState({key:Math.random().toString(32).slice(2)},"")}`;
 
 /**
- * In place of React Router's `<ScrollRestoration>`: the same client behaviour (its hook: positions saved as the
- * page is left, restored on back and forward), and before hydration the script above instead of its own.
+ * In place of React Router's `<ScrollRestoration>`: the same client behaviour (its hook, given the same storage
+ * key: positions saved as the page is left, restored on back and forward), and before hydration the script
+ * above instead of its own. What React Router's component has and this one leaves out is what the shop does not
+ * use: `getKey` (and the server-side key it implies), a `nonce` (the policy allows inline scripts by hash,
+ * 0012) and SPA mode (the shop renders on the server).
  */
 export function ScrollRestoration() {
-  useScrollRestoration();
+  useScrollRestoration({ storageKey: STORAGE_KEY });
   return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RESTORE_SCROLL }} />;
 }
