@@ -8,9 +8,9 @@ const STORAGE_KEY = 'react-router-scroll-positions';
  * the tab has seen before (a reload, back or forward to a document). A new entry gets a new random key, under
  * which nothing can be stored, so on a shopper's first view of a page React Router's script read the storage
  * for nothing; and the first read of `sessionStorage` in a page is a synchronous call to the browser process,
- * made while the document is parsed, usually before its first paint (1–16 ms of waiting in Lighthouse's traces here;
- * docs/performance.md#where-the-blocking-time-comes-from). React Router reads the stored positions again once
- * the page has hydrated, for the navigations after it.
+ * made while the document is parsed, usually before its first paint (up to 18 ms of waiting in Lighthouse's
+ * traces here; docs/decisions/0027). React Router reads the stored positions again once the page has hydrated,
+ * for the navigations after it.
  */
 const RESTORE_SCROLL =
   `{const k=history.state&&history.state.key;` +
