@@ -5,6 +5,11 @@
  * /usr/bin/chromium) three times per route on the mobile preset (simulated slow 4G and a 4× slower CPU) and
  * prints the median run's scores and metrics (FCP, LCP, CLS, TBT), and the SEO audits that failed. `--runs N` changes the count,
  * `--desktop` uses the desktop preset, `--routes /,/products` audits only those.
+ *
+ * Then, from each median run's own trace, the tasks of the page's main thread that took 12.5 ms or more as
+ * observed (unthrottled wall time): those Lantern, Lighthouse's simulator, can count as blocking once it
+ * multiplies them (×4, layout ×2). Each is named by what it mostly did: Chromium's commit of the navigation,
+ * the parse, style and layout, script, other (docs/performance.md#where-the-blocking-time-comes-from).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -12,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawnServer } from '../tests/support/process.ts';
+import { pageMainThread, taskKind, type TraceEvent } from './trace.ts';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 
@@ -43,6 +49,8 @@ function lighthouse(url: string, output: string): Promise<void> {
     '--output=json',
     `--output-path=${output}`,
     `--chrome-flags=${chromeFlags}`,
+    // The trace, beside the report (report-N-0.trace.json), for the long tasks.
+    '--save-assets',
   ];
   if (values.desktop) args.push('--preset=desktop');
   return new Promise((resolve, reject) => {
@@ -73,6 +81,16 @@ const failedAudits = (report: Report, category: string) =>
     .filter((ref) => ref.weight > 0 && (report.audits[ref.id]?.score ?? 1) < 1)
     .map((ref) => ref.id);
 
+/** The tasks of 12.5 ms or more on the page's main thread, in order, as "kind ms". */
+async function longTasks(tracePath: string, origin: string): Promise<string> {
+  const trace = JSON.parse(await readFile(tracePath, 'utf8')) as TraceEvent[] | { traceEvents: TraceEvent[] };
+  const main = pageMainThread(Array.isArray(trace) ? trace : trace.traceEvents, origin);
+  return main
+    .filter((event) => event.name === 'RunTask' && event.dur! >= 12_500)
+    .map((task) => `${taskKind(task, main)} ${Math.round(task.dur! / 1000)}`)
+    .join(' · ');
+}
+
 const server = await spawnServer({ LOG_LEVEL: 'warn' });
 const dir = await mkdtemp(path.join(tmpdir(), 'storefront-lighthouse-'));
 try {
@@ -81,6 +99,7 @@ try {
     `Lighthouse ${LIGHTHOUSE.split('@')[1]}, ${values.desktop ? 'desktop' : 'mobile'} preset, median of ${runs} runs, production server on 127.0.0.1`,
   );
   console.log('route            perf  a11y  best   seo    FCP ms    LCP ms   CLS     TBT ms   SEO audits failed');
+  const tasks: string[] = [];
   for (const route of values.routes.split(',')) {
     const reports: Report[] = [];
     for (let run = 0; run < runs; run++) {
@@ -92,6 +111,9 @@ try {
     const median = [...reports].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[
       Math.floor(runs / 2)
     ]!;
+    tasks.push(
+      `${route.padEnd(16)}${await longTasks(path.join(dir, `report-${reports.indexOf(median)}-0.trace.json`), server.origin)}`,
+    );
     const metric = (id: string) => median.audits[id]?.numericValue ?? Number.NaN;
     console.log(
       [
@@ -108,6 +130,8 @@ try {
       ].join(' '),
     );
   }
+  console.log('\nMedian runs: main-thread tasks of 12.5 ms or more, as observed (wall ms, in order)');
+  for (const line of tasks) console.log(line);
 } finally {
   await rm(dir, { recursive: true, force: true });
   server.child.kill('SIGTERM');

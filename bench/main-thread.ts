@@ -28,6 +28,7 @@ import { paths } from '../app/paths.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { spawnServer, type ServerProcess } from '../tests/support/process.ts';
 import { percentile } from './browser-like.ts';
+import { pageMainThread, SCRIPT_EVENTS, within, type TraceEvent } from './trace.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,18 +37,6 @@ const { values } = parseArgs({
     baseline: { type: 'string' },
   },
 });
-
-type TraceEvent = {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  /** Thread (CPU) time, µs. */
-  tdur?: number;
-  args?: { name?: string; data?: { url?: string }; beginData?: { url?: string } };
-};
 
 type Load = { longestScript: number; blocking: number; hydrated: number };
 
@@ -60,29 +49,14 @@ const HYDRATED_AT = `new Promise((resolve) => {
   }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
 })`;
 
-/** Work that runs the page's JavaScript, inside a task. */
-const SCRIPT_EVENTS = new Set(['FunctionCall', 'EvaluateScript', 'v8.evaluateModule']);
-
 /** The page's main thread in a trace: its tasks after the first contentful paint, in CPU time. */
 function mainThreadWork(events: TraceEvent[], origin: string): Omit<Load, 'hydrated'> {
-  const threadNames = new Map<string, string>();
-  for (const event of events) {
-    if (event.name === 'thread_name') threadNames.set(`${event.pid}:${event.tid}`, event.args?.name ?? '');
-  }
-  const rendererMain = events.filter(
-    (event) => event.ph === 'X' && event.dur && threadNames.get(`${event.pid}:${event.tid}`) === 'CrRendererMain',
-  );
-  // The page's renderer is the one whose main thread worked on its URLs: the browser's own pages (the
-  // omnibox's popup) have renderers too, busier than the page's at times.
-  const onPage = (event: TraceEvent) =>
-    [event.args?.data?.url, event.args?.beginData?.url].some((url) => url?.startsWith(origin));
-  const pid = rendererMain.find(onPage)!.pid;
-  const main = rendererMain.filter((event) => event.pid === pid);
+  const main = pageMainThread(events, origin);
+  const pid = main[0]!.pid;
   const firstPaint = events.find((event) => event.name === 'firstContentfulPaint' && event.pid === pid)!.ts;
   const tasks = main.filter((event) => event.name === 'RunTask' && event.ts > firstPaint);
   const cpuMs = (task: TraceEvent) => (task.tdur ?? task.dur!) / 1000;
-  const runsScript = (task: TraceEvent) =>
-    main.some((event) => SCRIPT_EVENTS.has(event.name) && event.ts >= task.ts && event.ts < task.ts + task.dur!);
+  const runsScript = (task: TraceEvent) => within(task, main).some((event) => SCRIPT_EVENTS.has(event.name));
   return {
     longestScript: Math.max(0, ...tasks.filter(runsScript).map(cpuMs)),
     blocking: tasks.reduce((sum, task) => sum + Math.max(0, 4 * cpuMs(task) - 50), 0),
