@@ -26,6 +26,8 @@ export function percentile(numbers: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 }
 
+export const median = (numbers: number[]) => percentile(numbers, 50);
+
 /** Hits, misses and hit rate of the page cache, from the server's Prometheus endpoint (METRICS_PORT). */
 export async function pageCacheStats(server: ServerProcess, metricsPort: number): Promise<string> {
   const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(

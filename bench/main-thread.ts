@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { paths } from '../app/paths.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { spawnServer, type ServerProcess } from '../tests/support/process.ts';
-import { percentile } from './browser-like.ts';
+import { median } from './browser-like.ts';
 import { pageMainThread, SCRIPT_EVENTS, within, type TraceEvent } from './trace.ts';
 
 const { values } = parseArgs({
@@ -98,8 +98,6 @@ async function load(origin: string, route: string): Promise<Load> {
     await browser.close();
   }
 }
-
-const median = (numbers: number[]) => percentile(numbers, 50);
 
 const servers: Array<[string, ServerProcess]> = [['this build', await spawnServer({ LOG_LEVEL: 'warn' })]];
 if (values.baseline) {

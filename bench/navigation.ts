@@ -22,7 +22,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { paths } from '../app/paths.ts';
 import { launchBrowser, waitForHydration } from '../tests/support/browser.ts';
 import { spawnServer } from '../tests/support/process.ts';
-import { percentile } from './browser-like.ts';
+import { median } from './browser-like.ts';
 
 const { values } = parseArgs({
   options: {
@@ -132,8 +132,6 @@ async function step(page: Page, requests: ReturnType<typeof watchRequests>, from
     hoverFetched: onHover.length,
   } satisfies Step;
 }
-
-const median = (numbers: number[]) => percentile(numbers, 50);
 
 const server = await spawnServer({ LOG_LEVEL: 'warn' });
 const browser = await launchBrowser();

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { BROWSER_HEADERS, pageCacheStats, percentile } from './browser-like.ts';
+import { BROWSER_HEADERS, median, pageCacheStats } from './browser-like.ts';
 import { IMAGE_RUNTIME_ENV } from '../tests/support/image-runtime.ts';
 import { freePort, spawnServer } from '../tests/support/process.ts';
 
@@ -79,7 +79,7 @@ for (const page of paths) {
     await bytesOf(uncached.origin + page, BROWSER_HEADERS);
     times.push(performance.now() - started);
   }
-  renderMs[page] = percentile(times, 50);
+  renderMs[page] = median(times);
 }
 uncached.child.kill('SIGTERM');
 await uncached.exited;
@@ -124,8 +124,6 @@ const measure = async (url: string, headers: Record<string, string>): Promise<Sa
     failures: result.errors + result.timeouts + result.non2xx,
   };
 };
-const median = (numbers: number[]) => percentile(numbers, 50);
-
 let missed = false;
 try {
   console.log(
