@@ -145,11 +145,16 @@ describe('while requests land on either version', () => {
 
 // Once only B answers, this is also one container replaced by the next version on the same asset store volume.
 describe('a tab of the older version, once the newer one is live', () => {
+  /** A tab open before the roll-out: hydrated, and the routes its links lead to discovered (by A). */
   async function oldTab(pagePath: string) {
     route = 'a';
     const observed = await openPage(browser);
+    // React Router asks for the routes of the page's links as it hydrates, just before our marker; a busy
+    // machine can deliver that request after the test has turned to B, which answers that A's tab is behind.
+    const discovered = observed.page.waitForResponse((response) => new URL(response.url()).pathname === '/__manifest');
     await observed.page.goto(origin + pagePath);
     await waitForHydration(observed.page);
+    await (await discovered).finished();
     expect(await pageVersion(observed.page)).toBe(versions.a);
     return { ...observed, ...watch(observed.page) };
   }
