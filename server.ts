@@ -216,6 +216,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     createPageHandler({
       handler: createRequestHandler(build, mode),
       cache: mode === 'production' && (options.pageCache ?? process.env.PAGE_CACHE !== 'off'),
+      cacheHeaders: mode === 'production',
       publicUrl,
       maxBytes: pageCacheMb * 1024 * 1024,
       pageUrl,

@@ -28,6 +28,11 @@ export type PageHandlerOptions = {
   /** Reuse rendered pages (production). */
   cache: boolean;
   /**
+   * Give a page rendered for one request (`cache` off) the caching headers it would have been stored with
+   * (production with PAGE_CACHE=off). Off in development, where an edited fixture shows at once.
+   */
+  cacheHeaders?: boolean;
+  /**
    * The site's public origin (PUBLIC_URL). The app sees it as the origin of every request's URL instead of
    * the request's Host, so pages are the same for every Host and shared caches may store them. Without it,
    * pages carry the request's own origin and are private to a browser.
@@ -137,6 +142,7 @@ const MAX_BROTLI_QUEUE = 32;
 export function createPageHandler({
   handler,
   cache,
+  cacheHeaders = false,
   publicUrl,
   maxBytes = DEFAULT_PAGE_CACHE_BYTES,
   pageUrl = (url) => ({ url, key: url.pathname + url.search, dropped: [], unknown: false, data: false }),
@@ -229,7 +235,8 @@ export function createPageHandler({
     const response = await renderLimited(pageRequest(req, page.url, signal));
     if (!isShareable(response, page.unknown)) return response;
     const identity = Buffer.from(await response.arrayBuffer());
-    const headers = storedHeaders(response, cachingOf(response.status, page));
+    addCaching(response.headers, cachingOf(response.status, page));
+    const headers = storedHeaders(response);
     const stored: Page = {
       status: response.status,
       headers,
@@ -314,7 +321,13 @@ export function createPageHandler({
         if (key && added) resize(key, page);
         return;
       }
-      result ??= await renderLimited(pageRequest(req, url, closeSignal(res), req.method));
+      if (!result) {
+        result = await renderLimited(pageRequest(req, url, closeSignal(res), req.method));
+        // Not stored (PAGE_CACHE=off), yet as shareable as if it were: cached as it would be.
+        if (cacheHeaders && meaning && isShareable(result, meaning.unknown)) {
+          addCaching(result.headers, cachingOf(result.status, meaning));
+        }
+      }
       send(req, res, next, meaning?.dropped.length ? keepDropped(result, meaning.dropped, url) : result);
     } catch (error) {
       if (error instanceof Shed) {
@@ -386,12 +399,17 @@ function isShareable(response: Response, unknown: boolean): boolean {
 const PER_VARIANT_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'vary', ROUTE_HEADER]);
 
 /**
- * The response's headers but those of one encoding, with each of `caching` the route did not set, unless its
- * route said how to cache it (Cache-Control), which CDNs then follow too.
+ * Adds each of `caching` the route did not set, unless its route said how to cache the page (Cache-Control),
+ * which CDNs then follow too.
  */
-function storedHeaders(response: Response, caching: Array<[string, string]>): Array<[string, string]> {
+function addCaching(headers: Headers, caching: Array<[string, string]>): void {
+  if (headers.has('cache-control')) return;
+  for (const [name, value] of caching) if (!headers.has(name)) headers.set(name, value);
+}
+
+/** The response's headers but those of one encoding. */
+function storedHeaders(response: Response): Array<[string, string]> {
   const headers = [...response.headers].filter(([name]) => !PER_VARIANT_HEADERS.has(name));
-  if (!response.headers.has('cache-control')) headers.push(...caching.filter(([name]) => !response.headers.has(name)));
   headers.push(['vary', 'Accept-Encoding']);
   return headers;
 }

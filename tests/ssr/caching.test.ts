@@ -344,6 +344,31 @@ describe('with PUBLIC_URL: pages name it whatever the Host, and shared caches ma
   });
 });
 
+describe('with the page cache off (PAGE_CACHE=off): each page rendered afresh, cached as a stored one', () => {
+  it('sends a page, its data, the not-found page and a resource route with the stored copy’s caching headers', async () => {
+    const sharedUncached = await listen({ pageCache: false, publicUrl: 'https://shop.example.com' });
+    try {
+      for (const [rendered, stored] of [
+        [uncached, server],
+        [sharedUncached, shared],
+      ] as const) {
+        for (const path of ['/about', '/products.data?_routes=routes%2Fproducts', '/no-such-page', '/robots.txt']) {
+          const [fresh, kept] = await Promise.all([
+            raw(rendered.origin, path, BROWSER),
+            raw(stored.origin, path, BROWSER),
+          ]);
+          expect(fresh.status, path).toBe(kept.status);
+          expect(fresh.headers['cache-control'], path).toBeDefined();
+          expect(fresh.headers['cache-control'], path).toBe(kept.headers['cache-control']);
+          expect(fresh.headers['cdn-cache-control'], path).toBe(kept.headers['cdn-cache-control']);
+        }
+      }
+    } finally {
+      sharedUncached.close();
+    }
+  });
+});
+
 describe('precompressed assets', () => {
   const fetchRaw = (path: string, acceptEncoding: string) =>
     new Promise<{ status?: number; headers: Record<string, string | string[] | undefined>; bytes: number }>((resolve) =>
