@@ -89,7 +89,7 @@ async function warm(url: string): Promise<void> {
     if (response.headers.get('content-encoding') === 'br') return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no brotli copy of ${url} after 10 s`);
+  throw new Error(`no brotli copy of ${url} after 100 requests`);
 }
 
 const score = (report: Report, category: string) => Math.round((report.categories[category]?.score ?? 0) * 100);

@@ -28,8 +28,8 @@ export type PageHandlerOptions = {
   /** Reuse rendered pages (production). */
   cache: boolean;
   /**
-   * Give a page rendered for one request (`cache` off) the caching headers it would have been stored with
-   * (production with PAGE_CACHE=off). Off in development, where an edited fixture shows at once.
+   * Give a shareable page rendered for one request (`cache` off, or its shared render not to be had) the caching
+   * headers it would have been stored with (production). Off in development, where an edited fixture shows at once.
    */
   cacheHeaders?: boolean;
   /**
@@ -323,7 +323,8 @@ export function createPageHandler({
       }
       if (!result) {
         result = await renderLimited(pageRequest(req, url, closeSignal(res), req.method));
-        // Not stored (PAGE_CACHE=off), yet as shareable as if it were: cached as it would be.
+        // Rendered for this request alone (PAGE_CACHE=off, or a shared render failed), yet as shareable as a
+        // stored page: cached as one would be.
         if (cacheHeaders && meaning && isShareable(result, meaning.unknown)) {
           addCaching(result.headers, cachingOf(result.status, meaning));
         }

@@ -151,10 +151,11 @@ describe('a tab of the older version, once the newer one is live', () => {
     const observed = await openPage(browser);
     // React Router asks for the routes of the page's links as it hydrates, just before our marker; a busy
     // machine can deliver that request after the test has turned to B, which answers that A's tab is behind.
-    const discovered = observed.page.waitForResponse((response) => new URL(response.url()).pathname === '/__manifest');
-    await observed.page.goto(origin + pagePath);
-    await waitForHydration(observed.page);
-    await (await discovered).finished();
+    const [discovered] = await Promise.all([
+      observed.page.waitForResponse((response) => new URL(response.url()).pathname === '/__manifest'),
+      observed.page.goto(origin + pagePath).then(() => waitForHydration(observed.page)),
+    ]);
+    await discovered.finished();
     expect(await pageVersion(observed.page)).toBe(versions.a);
     return { ...observed, ...watch(observed.page) };
   }
