@@ -4,7 +4,9 @@
  * Starts the production server on 127.0.0.1, runs Lighthouse 13 with Debian's Chromium (CHROME_PATH, else
  * /usr/bin/chromium) three times per route on the mobile preset (simulated slow 4G and a 4× slower CPU) and
  * prints the median run's scores and metrics (FCP, LCP, CLS, TBT), and the SEO audits that failed. `--runs N` changes the count,
- * `--desktop` uses the desktop preset, `--routes /,/products` audits only those.
+ * `--desktop` uses the desktop preset, `--routes /,/products` audits only those. `--without-headers a,b` puts a
+ * proxy in front of the server that removes those response headers, to measure what they cost (e.g.
+ * `cross-origin-opener-policy`: docs/performance.md#coop-and-the-commit-task).
  *
  * Each route's page is stored, with its brotli copy, before its runs (as a shopper finds it once someone has
  * asked for it), so no run measures the server compressing it on the same cores.
@@ -15,6 +17,8 @@
  * the parse, style and layout, script, other (docs/performance.md#where-the-blocking-time-comes-from).
  */
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, request } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,6 +32,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     desktop: { type: 'boolean', default: false },
+    'without-headers': { type: 'string', default: '' },
     routes: {
       type: 'string',
       default:
@@ -110,21 +115,50 @@ async function longTasks(tracePath: string, origin: string): Promise<string> {
     .join(' · ');
 }
 
+/** A proxy in front of `target` that removes the named headers from every response (`--without-headers`). */
+async function withoutHeaders(target: string, names: string[]) {
+  const upstream = new URL(target);
+  const proxy = createServer((req, res) => {
+    const forward = request(
+      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
+      (response) => {
+        for (const name of names) delete response.headers[name];
+        res.writeHead(response.statusCode!, response.headers);
+        response.pipe(res);
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  proxy.listen(0, '127.0.0.1');
+  await once(proxy, 'listening');
+  return {
+    origin: `http://127.0.0.1:${(proxy.address() as { port: number }).port}`,
+    close: () => {
+      proxy.closeAllConnections();
+      proxy.close();
+    },
+  };
+}
+
 const server = await spawnServer({ LOG_LEVEL: 'warn' });
+const removed = values['without-headers'].split(',').filter(Boolean);
+const proxy = removed.length ? await withoutHeaders(server.origin, removed) : undefined;
+const origin = proxy?.origin ?? server.origin;
 const dir = await mkdtemp(path.join(tmpdir(), 'storefront-lighthouse-'));
 try {
   const runs = Number(values.runs);
   console.log(
-    `Lighthouse ${LIGHTHOUSE.split('@')[1]}, ${values.desktop ? 'desktop' : 'mobile'} preset, median of ${runs} runs, production server on 127.0.0.1`,
+    `Lighthouse ${LIGHTHOUSE.split('@')[1]}, ${values.desktop ? 'desktop' : 'mobile'} preset, median of ${runs} runs, production server on 127.0.0.1${removed.length ? `, without ${removed.join(', ')}` : ''}`,
   );
   console.log('route            perf  a11y  best   seo    FCP ms    LCP ms   CLS     TBT ms   SEO audits failed');
   const tasks: string[] = [];
   for (const route of values.routes.split(',')) {
     const reports: Report[] = [];
-    await warm(server.origin + route);
+    await warm(origin + route);
     for (let run = 0; run < runs; run++) {
       const output = path.join(dir, `report-${run}.json`);
-      await lighthouseWithRetries(server.origin + route, output);
+      await lighthouseWithRetries(origin + route, output);
       reports.push(JSON.parse(await readFile(output, 'utf8')) as Report);
     }
     // The median run by performance score; its metrics are reported with it.
@@ -132,7 +166,7 @@ try {
       Math.floor(runs / 2)
     ]!;
     tasks.push(
-      `${route.padEnd(16)}${await longTasks(path.join(dir, `report-${reports.indexOf(median)}-0.trace.json`), server.origin)}`,
+      `${route.padEnd(16)}${await longTasks(path.join(dir, `report-${reports.indexOf(median)}-0.trace.json`), origin)}`,
     );
     const metric = (id: string) => median.audits[id]?.numericValue ?? Number.NaN;
     console.log(
@@ -154,6 +188,7 @@ try {
   for (const line of tasks) console.log(line);
 } finally {
   await rm(dir, { recursive: true, force: true });
+  proxy?.close();
   server.child.kill('SIGTERM');
   await server.exited;
 }
