@@ -17,13 +17,12 @@
  * the parse, style and layout, script, other (docs/performance.md#where-the-blocking-time-comes-from).
  */
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer, request } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawnServer } from '../tests/support/process.ts';
+import { startProxy } from '../tests/support/proxy.ts';
 import { pageMainThread, taskKind, type TraceEvent } from './trace.ts';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
@@ -115,35 +114,15 @@ async function longTasks(tracePath: string, origin: string): Promise<string> {
     .join(' · ');
 }
 
-/** A proxy in front of `target` that removes the named headers from every response (`--without-headers`). */
-async function withoutHeaders(target: string, names: string[]) {
-  const upstream = new URL(target);
-  const proxy = createServer((req, res) => {
-    const forward = request(
-      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
-      (response) => {
-        for (const name of names) delete response.headers[name];
-        res.writeHead(response.statusCode!, response.headers);
-        response.pipe(res);
-      },
-    );
-    forward.on('error', () => res.destroy());
-    req.pipe(forward);
-  });
-  proxy.listen(0, '127.0.0.1');
-  await once(proxy, 'listening');
-  return {
-    origin: `http://127.0.0.1:${(proxy.address() as { port: number }).port}`,
-    close: () => {
-      proxy.closeAllConnections();
-      proxy.close();
-    },
-  };
-}
-
 const server = await spawnServer({ LOG_LEVEL: 'warn' });
 const removed = values['without-headers'].split(',').filter(Boolean);
-const proxy = removed.length ? await withoutHeaders(server.origin, removed) : undefined;
+// A proxy in front of the server that removes those headers from every response.
+const proxy = removed.length
+  ? await startProxy(
+      () => server.port,
+      (headers) => removed.forEach((name) => delete headers[name.toLowerCase()]),
+    )
+  : undefined;
 const origin = proxy?.origin ?? server.origin;
 const dir = await mkdtemp(path.join(tmpdir(), 'storefront-lighthouse-'));
 try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, waitForHydration } from '../support/browser.ts';
+import { loaderSteps, openPage, waitForHydration, watchLoader } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/setup.ts';
 import { paths } from '../../app/paths.ts';
 
@@ -12,15 +12,7 @@ describe('the enforced Content-Security-Policy', () => {
     'lets %s preload its modules once it has painted: all at once, not one import after another',
     async (route) => {
       const { page, problems, close } = await openPage(browser, { width: 1280 });
-      // When the loader adds the module script, after the last of its preloads.
-      await page.addInitScript(() => {
-        new MutationObserver((records, observer) => {
-          const added = records.flatMap((record) => [...record.addedNodes]);
-          if (!added.some((node) => node instanceof HTMLScriptElement && node.type === 'module')) return;
-          (window as unknown as { moduleScriptAt: number }).moduleScriptAt = performance.now();
-          observer.disconnect();
-        }).observe(document, { childList: true, subtree: true });
-      });
+      await watchLoader(page);
       await page.goto(server.origin + route);
       await waitForHydration(page);
       const html = await (await fetch(server.origin + route)).text();
@@ -36,11 +28,9 @@ describe('the enforced Content-Security-Policy', () => {
       expect(modules.map(({ path }) => path).sort()).toEqual([...preloaded].sort());
       // A preload the policy blocked (silently) would leave the module to be fetched by the module importing it,
       // once the module script runs. (Not "before the first module arrives": the loader adds them a few per task.)
-      const moduleScriptAt = await page.evaluate(
-        () => (window as unknown as { moduleScriptAt: number }).moduleScriptAt,
-      );
+      const moduleScriptAt = (await loaderSteps(page)).find(({ moduleScript }) => moduleScript)?.at;
       expect(moduleScriptAt).toBeGreaterThan(0);
-      for (const { path, startTime } of modules) expect(startTime, path).toBeLessThan(moduleScriptAt);
+      for (const { path, startTime } of modules) expect(startTime, path).toBeLessThan(moduleScriptAt!);
       expect(problems).toEqual([]);
       await close();
     },

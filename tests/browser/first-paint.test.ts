@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, waitForHydration } from '../support/browser.ts';
+import { loaderSteps, openPage, waitForHydration, watchLoader } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/setup.ts';
 import { paths } from '../../app/paths.ts';
 import { PRELOADS_PER_TASK } from '../../app/lib/deferred-scripts.ts';
@@ -136,33 +136,14 @@ describe('starting the JavaScript', () => {
 
   it('adds the module preloads a few per task, then runs the module script in a task of its own', async () => {
     const { page, problems, close } = await openPage(browser, { width: 375 });
-    await page.addInitScript(() => {
-      // What the loader adds to the document, in the order it does, each with the number of timer callbacks
-      // started by then: a new number means a new task (a microtask would not start one).
-      type Added = { preloads: number; moduleScript: boolean; timers: number };
-      const added: Added[] = [];
-      let timers = 0;
-      const state = window as unknown as { loaderAdded: Added[] };
-      state.loaderAdded = added;
-      const setTimeoutOriginal = window.setTimeout;
-      window.setTimeout = ((handler: () => void, ...rest: number[]) =>
-        setTimeoutOriginal(() => (timers++, handler()), ...rest)) as typeof window.setTimeout;
-      new MutationObserver((records) => {
-        const nodes = records.flatMap((record) => [...record.addedNodes]).filter((node) => node instanceof Element);
-        const preloads = nodes.filter((node) => node.matches('link[rel="modulepreload"]')).length;
-        const moduleScript = nodes.some((node) => node.matches('script[type="module"]:not([src])'));
-        if (preloads || moduleScript) added.push({ preloads, moduleScript, timers });
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await watchLoader(page);
     for (const route of routes) {
       await page.goto(server.origin + route);
       await waitForHydration(page);
-      const { added, waiting } = await page.evaluate(() => ({
-        added: (
-          window as unknown as { loaderAdded: Array<{ preloads: number; moduleScript: boolean; timers: number }> }
-        ).loaderAdded,
-        waiting: (document.getElementById('storefront-preloads') as HTMLTemplateElement).content.children.length,
-      }));
+      const added = await loaderSteps(page);
+      const waiting = await page.evaluate(
+        () => (document.getElementById('storefront-preloads') as HTMLTemplateElement).content.children.length,
+      );
       expect(waiting, route).toBeGreaterThan(0);
       const batches = Array.from({ length: Math.ceil(waiting / PRELOADS_PER_TASK) }, (_, index) => ({
         preloads: Math.min(PRELOADS_PER_TASK, waiting - index * PRELOADS_PER_TASK),

@@ -6,7 +6,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import { RELEASE_MARK, writeVersionB } from '../../deploy/version-b.ts';
 import { demoFormNotice } from '../../fixtures/forms.ts';
 import { launchBrowser, openPage, waitForHydration } from '../support/browser.ts';
 import { spawnServer, type ServerProcess } from '../support/process.ts';
+import { startProxy, type Proxy } from '../support/proxy.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -26,7 +26,7 @@ let store: string;
 let a: ServerProcess;
 let b: ServerProcess;
 let versions: { a: string; b: string };
-let proxy: Server;
+let proxy: Proxy;
 let origin: string;
 let browser: Browser;
 /** Where the proxy sends requests: to one version, or to each in turn. */
@@ -35,27 +35,15 @@ let route: Route = 'either';
 const proxied: string[] = [];
 
 /** A proxy in front of the two versions, as nginx is in front of the fleet's replicas. */
-async function startProxy(): Promise<Server> {
+function startVersionProxy(): Promise<Proxy> {
   // Documents take turns among themselves, everything else among itself: one count for all would send every
   // document to the same version whenever each page happened to make an even number of requests.
   const turns = { document: 0, other: 0 };
-  const server = createServer((req, res) => {
+  return startProxy((req) => {
     const kind = req.headers['sec-fetch-dest'] === 'document' ? 'document' : 'other';
-    const target = route === 'a' ? a : route === 'b' ? b : turns[kind]++ % 2 === 0 ? a : b;
     proxied.push(req.url!);
-    const upstream = request(
-      { host: '127.0.0.1', port: target.port, path: req.url, method: req.method, headers: req.headers },
-      (response) => {
-        res.writeHead(response.statusCode!, response.headers);
-        response.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    return (route === 'a' ? a : route === 'b' ? b : turns[kind]++ % 2 === 0 ? a : b).port;
   });
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  return server;
 }
 
 beforeAll(async () => {
@@ -81,13 +69,12 @@ beforeAll(async () => {
   const versionOf = async (server: ServerProcess) =>
     ((await (await fetch(`${server.origin}/__version`)).json()) as { version: string }).version;
   versions = { a: await versionOf(a), b: await versionOf(b) };
-  proxy = await startProxy();
-  origin = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+  proxy = await startVersionProxy();
+  origin = proxy.origin;
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  proxy?.closeAllConnections();
   proxy?.close();
   for (const server of [a, b]) server?.child.kill('SIGTERM');
   await Promise.all([a?.exited, b?.exited]);

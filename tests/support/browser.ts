@@ -64,6 +64,41 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
+/** What the scripts loader (app/lib/deferred-scripts.ts) added to the document at one time. */
+export type LoaderStep = {
+  /** How many module preload links. */
+  preloads: number;
+  /** Whether the module script. */
+  moduleScript: boolean;
+  /** Timer callbacks started by then: a new number means a new task (a microtask would not start one). */
+  timers: number;
+  /** performance.now() then. */
+  at: number;
+};
+
+/** Has the page record, from its first byte on, what the loader adds to the document (read with loaderSteps). */
+export async function watchLoader(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const steps: LoaderStep[] = [];
+    (window as unknown as { loaderSteps: LoaderStep[] }).loaderSteps = steps;
+    let timers = 0;
+    const setTimeoutOriginal = window.setTimeout;
+    window.setTimeout = ((handler: () => void, ...rest: number[]) =>
+      setTimeoutOriginal(() => (timers++, handler()), ...rest)) as typeof window.setTimeout;
+    new MutationObserver((records) => {
+      const nodes = records.flatMap((record) => [...record.addedNodes]).filter((node) => node instanceof Element);
+      const preloads = nodes.filter((node) => node.matches('link[rel="modulepreload"]')).length;
+      const moduleScript = nodes.some((node) => node.matches('script[type="module"]:not([src])'));
+      if (preloads || moduleScript) steps.push({ preloads, moduleScript, timers, at: performance.now() });
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** What the loader has added so far, in order (watchLoader). */
+export function loaderSteps(page: Page): Promise<LoaderStep[]> {
+  return page.evaluate(() => (window as unknown as { loaderSteps: LoaderStep[] }).loaderSteps);
+}
+
 /** Scrolls through the page so lazy images near each screenful load, back to the top, and waits for them. */
 export async function loadLazyImages(page: Page): Promise<void> {
   await page.evaluate(async () => {
