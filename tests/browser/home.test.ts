@@ -5,7 +5,10 @@ import { BANNER_AUTOPLAY_INTERVAL, bannerSlides, newArrivals } from '../../fixtu
 import {
   axeViolations,
   isWithinViewportWidth,
+  layoutShiftTotal,
+  layoutShifts,
   openPage,
+  recordLayoutShifts,
   waitForHydration,
   type PageOptions,
 } from '../support/browser.ts';
@@ -212,18 +215,13 @@ describe('New Arrivals', () => {
 describe('the whole page', () => {
   it.each([375, 1280])('has no layout shift, no console problem and no axe violation at %ipx', async (width) => {
     const { page, problems, close } = await openPage(browser, { width });
-    await page.addInitScript(() => {
-      (window as unknown as { shifts: number }).shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as Array<{ value: number }>)
-          (window as unknown as { shifts: number }).shifts += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     await page.goto(`${server.origin}/`);
     await waitForHydration(page);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    expect(await layoutShifts(page)).toEqual([]);
+    expect(await layoutShiftTotal(page)).toBe(0);
     // The largest paint is in the first banner slide: its image, or on wide screens its headline (Chrome does
     // not count an image as large as the desktop banner drawn in so few bytes of SVG).
     const lcp = await page.evaluate(
