@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loaderSteps, openPage, waitForHydration, watchLoader } from '../support/browser.ts';
+import { loaderSteps, openPage, topBarLink, waitForHydration, watchLoader } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/setup.ts';
 import { paths } from '../../app/paths.ts';
 
@@ -59,7 +59,7 @@ describe('the enforced Content-Security-Policy', () => {
     }
     await page.goto(`${server.origin}/`);
     await waitForHydration(page);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop', exact: true }).click();
+    await topBarLink(page, 'Shop').click();
     await page.waitForURL(`${server.origin}/products`);
     violations.push(...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)));
     expect(violations).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { holdScripts, openPage, waitForHydration } from '../support/browser.ts';
+import { holdScripts, openPage, topBarLink, waitForHydration } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/setup.ts';
 
 useServerAndBrowser();
@@ -27,9 +27,6 @@ async function recordRequests(page: Page) {
     forget: () => requests.clear(),
   };
 }
-
-const topBarLink = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
 /** What a route needs that the about page does not have: its data, its own module and its own stylesheet. */
 const productsFiles = (paths: string[]) => ({

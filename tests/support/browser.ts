@@ -59,6 +59,11 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
   return { page, problems, close: () => context.close() };
 }
 
+/** A link of the top bar (the navigation named Main), by its text. */
+export function topBarLink(page: Page, name: string): Locator {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+}
+
 /** Waits until React has hydrated the page (root.tsx marks <html> once it has). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
