@@ -44,6 +44,16 @@ function destination(): DestinationStream {
   return streams(process.stdout, process.stderr);
 }
 
+/**
+ * Whatever reads the server's output may go away (a log collector restarting, `npm start | head`): the next
+ * line written to that closed pipe fails with EPIPE, which without a listener is an uncaught error and stops
+ * the server. Lines are lost while nobody reads them; the shop keeps serving. Any other error stays fatal.
+ */
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+
 export const log = pino(
   {
     level: levelFrom(process.env.LOG_LEVEL),

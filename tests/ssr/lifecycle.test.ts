@@ -136,6 +136,16 @@ describe('the server process', () => {
     expect(running.logs.some((line) => line.msg === 'stopped')).toBe(true);
   }, 20_000);
 
+  it('keeps serving, and stops cleanly, once whatever read its output has gone (a closed stdout pipe)', async () => {
+    running = await spawnServer();
+    // The read end of the server's stdout closes, as when a log collector or `npm start | head` goes away.
+    running.child.stdout!.destroy();
+    // Each request writes a line (info) to the closed pipe, as does the shutdown.
+    for (const path of ['/about', '/products', '/']) expect((await fetch(running.origin + path)).status).toBe(200);
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toBe(0);
+  });
+
   it('SIGINT stops it cleanly too, and a stopped server accepts no new connection', async () => {
     running = await spawnServer();
     const { port } = running;
