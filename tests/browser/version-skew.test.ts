@@ -96,7 +96,13 @@ function watch(page: Page) {
     if (new URL(response.url()).pathname.startsWith('/assets/') && response.status() !== 200)
       failedAssets.push(`${response.status()} ${response.url()}`);
   });
-  page.on('requestfailed', (request) => failedAssets.push(`failed ${request.url()}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText;
+    // A prefetch on intent still on its way when the tab loads its destination as a document is abandoned with
+    // the page, not an asset that failed.
+    if (reason === 'net::ERR_ABORTED' && request.headers()['sec-purpose']?.startsWith('prefetch')) return;
+    failedAssets.push(`failed (${reason}) ${request.url()}`);
+  });
   return { documents, failedAssets };
 }
 
