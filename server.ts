@@ -6,18 +6,24 @@
 // First: on a Node.js too old for what follows, this stops the process with a message.
 import './server/node-version.ts';
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import express, { type Express } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { log, setLogLevel, type Level } from './server/log.ts';
-import { limitConnections, MAX_CONNECTIONS, oneRequestAtATime } from './server/connections.ts';
+import {
+  createLimitedServer,
+  KEEP_ALIVE_TIMEOUT_MS,
+  MAX_CONNECTIONS,
+  oneRequestAtATime,
+} from './server/connections.ts';
 import { listen } from './server/listeners.ts';
 import { maxWaitingFor, RENDER_DEADLINE_MS } from './server/admission.ts';
 import {
-  createMetricsServer,
+  METRICS_MAX_CONNECTIONS,
+  metricsHandler,
   observeRender,
   recordPageCache,
   recordShed,
@@ -324,19 +330,12 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   const host = options.host ?? process.env.HOST ?? '0.0.0.0';
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? numberFromEnv('SHUTDOWN_TIMEOUT_MS', 10_000)!;
   const shutdownDelayMs = options.shutdownDelayMs ?? numberFromEnv('SHUTDOWN_DELAY_MS', 1_000)!;
-  const server = createServer({
-    // Slow or idle clients cannot hold the server: headers within 10 s, a whole request within 30 s.
-    headersTimeout: 10_000,
-    requestTimeout: 30_000,
-    // How often those two are enforced (Node's default, 30 s, would let a slow client linger that long).
-    connectionsCheckingInterval: 1_000,
-    keepAliveTimeout: options.keepAliveTimeoutMs ?? numberFromEnv('KEEP_ALIVE_TIMEOUT_MS', 5_000),
-    // Request line and headers together: 16 KiB, Node's default, made explicit.
-    maxHeaderSize: 16_384,
+  const keepAliveTimeout = options.keepAliveTimeoutMs ?? numberFromEnv('KEEP_ALIVE_TIMEOUT_MS', KEEP_ALIVE_TIMEOUT_MS)!;
+  // Timeouts, header limits, pipelining, unread responses and requests per connection: server/connections.ts.
+  const server = createLimitedServer({
+    maxConnections: options.maxConnections ?? numberFromEnv('MAX_CONNECTIONS', MAX_CONNECTIONS),
+    keepAliveTimeout,
   });
-  server.maxHeadersCount = 100;
-  // Pipelining, unread responses and requests per connection: see server/connections.ts.
-  limitConnections(server, options.maxConnections ?? numberFromEnv('MAX_CONNECTIONS', MAX_CONNECTIONS));
   const { app, drain, readiness, close, warmUp } = await createApp({ ...options, hmrServer: server });
   server.on('request', oneRequestAtATime(app));
 
@@ -354,7 +353,12 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
     },
     'listening',
   );
-  const metricsServer = await startMetricsServer(options.metricsPort ?? numberFromEnv('METRICS_PORT'), host, readiness);
+  const metricsServer = await startMetricsServer(
+    options.metricsPort ?? numberFromEnv('METRICS_PORT'),
+    host,
+    keepAliveTimeout,
+    readiness,
+  );
   // Unready until the public pages are cached: a load balancer sends the first shoppers to warm code.
   const loopback = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   void warmUp(`http://${loopback}:${actualPort}`);
@@ -402,10 +406,13 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
 async function startMetricsServer(
   port: number | undefined,
   host: string,
+  keepAliveTimeout: number,
   readiness: () => Readiness,
 ): Promise<Server | undefined> {
   if (port === undefined) return undefined;
-  const metricsServer = createMetricsServer(readiness);
+  // The pages' limits, fewer connections: scrapers and probes, not shoppers (0013).
+  const metricsServer = createLimitedServer({ maxConnections: METRICS_MAX_CONNECTIONS, keepAliveTimeout });
+  metricsServer.on('request', oneRequestAtATime(metricsHandler(readiness)));
   await new Promise<void>((resolve, reject) => {
     metricsServer.once('error', reject);
     metricsServer.listen(port, host, () => resolve());

@@ -10,7 +10,7 @@
  * a connection with too many requests waiting is closed; and a queued request whose client has gone is never
  * started.
  */
-import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { log } from './log.ts';
 
@@ -39,6 +39,33 @@ export const MAX_CONNECTIONS = 10_000;
 /** At most one warning this often about connections refused at the limit, with how many were. */
 const DROP_WARNING_INTERVAL_MS = 10_000;
 
+/** Idle keep-alive time by default: KEEP_ALIVE_TIMEOUT_MS. */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/**
+ * An HTTP server with every limit of this module: header and request timeouts, header size and count, open
+ * connections, send timeout; its request listener goes through `oneRequestAtATime`. Both of the process's
+ * servers (pages and metrics) are made by it, so neither is the way round the other's limits.
+ */
+export function createLimitedServer({
+  maxConnections = MAX_CONNECTIONS,
+  keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS,
+}: { maxConnections?: number; keepAliveTimeout?: number } = {}): Server {
+  const server = createServer({
+    // Slow or idle clients cannot hold the server: headers within 10 s, a whole request within 30 s.
+    headersTimeout: 10_000,
+    requestTimeout: 30_000,
+    // How often those two are enforced (Node's default, 30 s, would let a slow client linger that long).
+    connectionsCheckingInterval: 1_000,
+    keepAliveTimeout,
+    // Request line and headers together: 16 KiB, Node's default, made explicit.
+    maxHeaderSize: 16_384,
+  });
+  server.maxHeadersCount = 100;
+  limitConnections(server, maxConnections);
+  return server;
+}
+
 type Queue = { busy: boolean; waiting: Array<() => void>; requests: number };
 
 export function limitConnections(server: Server, maxConnections = MAX_CONNECTIONS): void {
@@ -52,13 +79,23 @@ export function limitConnections(server: Server, maxConnections = MAX_CONNECTION
     log.warn({ limit: maxConnections, refused: dropped }, 'connections refused: too many open');
     dropped = 0;
   });
-  // Node's socket inactivity timeout, which applies while a request is being answered (idle keep-alive
-  // connections have keepAliveTimeout): writes that do not complete, because the client's receive window
-  // stays full, count as inactivity.
+  // Node's socket inactivity timeout, which applies while a request is being answered: writes that do not
+  // complete, because the client's receive window stays full, count as inactivity. Node reports the end of an
+  // idle keep-alive connection's keepAliveTimeout by the same event: that one is no fault of the client's.
   server.timeout = SEND_TIMEOUT_MS;
   server.on('connection', skipRequestsOnClosedConnections);
+  const answering = new WeakMap<Socket, number>();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    answering.set(socket, (answering.get(socket) ?? 0) + 1);
+    res.once('close', () => answering.set(socket, (answering.get(socket) ?? 1) - 1));
+  });
   server.on('timeout', (socket: Socket) => {
-    log.warn({ remoteAddress: socket.remoteAddress, timeoutMs: SEND_TIMEOUT_MS }, 'connection closed: no progress');
+    if (answering.get(socket)) {
+      log.warn({ remoteAddress: socket.remoteAddress, timeoutMs: SEND_TIMEOUT_MS }, 'connection closed: no progress');
+    } else {
+      log.debug({ remoteAddress: socket.remoteAddress }, 'idle keep-alive connection closed');
+    }
     socket.destroy();
   });
 }

@@ -4,7 +4,7 @@
  * crawler walking a million query strings cannot grow the number of series (each one costs memory here and
  * in Prometheus). See docs/decisions/0014-fleet-proxy-kubernetes-metrics.md.
  */
-import { createServer, type Server } from 'node:http';
+import type { RequestListener } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { healthAnswer, type Readiness } from './health.ts';
@@ -124,25 +124,37 @@ export const requestMetrics: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** Connections the metrics port keeps open at once: scrapers and probes, a few at a time. */
+export const METRICS_MAX_CONNECTIONS = 1_000;
+
 /**
- * A bare HTTP server answering GET /metrics in Prometheus's text format, the health checks (server/health.ts),
- * and 404 to anything else.
+ * The metrics port's requests: GET or HEAD /metrics in Prometheus's text format, the health checks
+ * (server/health.ts), and 404 to anything else. The server around it has the pages' connection limits
+ * (server/connections.ts).
  */
-export function createMetricsServer(readiness: () => Readiness): Server {
-  return createServer((req, res) => {
+export function metricsHandler(readiness: () => Readiness): RequestListener {
+  // The text takes some 70 KB and a few ms to make: requests that arrive while it is being made share it, so
+  // a burst of scrapes makes it once, not once each.
+  let rendering: Promise<string> | undefined;
+  const metricsText = () =>
+    (rendering ??= registry.metrics().finally(() => {
+      rendering = undefined;
+    }));
+  return (req, res) => {
     const path = (req.url ?? '').split('?')[0];
-    if (req.method === 'GET' && (path === '/healthz' || path === '/readyz')) {
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (read && (path === '/healthz' || path === '/readyz')) {
       const { status, body } = healthAnswer(path, readiness());
       res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(body);
       return;
     }
-    if (req.method !== 'GET' || path !== '/metrics') {
+    if (!read || path !== '/metrics') {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');
       return;
     }
-    registry.metrics().then(
+    metricsText().then(
       (text) => res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' }).end(text),
       (error: unknown) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error)),
     );
-  });
+  };
 }

@@ -67,6 +67,23 @@ describe('floods', () => {
     expect(seen.probes).toBeGreaterThan(20);
   }, 60_000);
 
+  it('2,000 GETs of /metrics pipelined on one connection, read as they come, leave the image’s server up', async () => {
+    // Before the metrics port had the shop's connection limits, Node started all 2,000 at once, each making the
+    // ~70 KB text, and the image's heap ran out. Scrapers and probes ask there, so it is the same attack surface.
+    const metricsPort = await freePort();
+    server = await spawnServer({ LOG_LEVEL: 'warn', METRICS_PORT: String(metricsPort), ...IMAGE_RUNTIME_ENV });
+    const { text, closed } = await exchange(
+      metricsPort,
+      'GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(2_000),
+      () => false,
+      20_000,
+    );
+    expect(server.child.exitCode, 'the server process died').toBeNull();
+    expect(closed, 'the connection is closed past the pipelining limit').toBe(true);
+    expect(statuses(text).length).toBeLessThanOrEqual(17);
+    expect(await probeHealth(metricsPort, 1_000)).toBeLessThan(1_000);
+  }, 60_000);
+
   it('9,000 open connections, idle after a request each, leave the image’s server up and /healthz answering', async () => {
     // The image caps V8's heap (0018): what each connection keeps must fit in it many thousand times over,
     // below the connection limit (10,000). A keep-alive timeout as long as behind a load balancer's, so that
@@ -322,6 +339,27 @@ describe('one server, many odd requests', () => {
     expect(answers).toHaveLength(MAX_REQUESTS_PER_SOCKET);
     expect(new Set(answers)).toEqual(new Set([200]));
     expect(text.slice(text.lastIndexOf('HTTP/1.1 '))).toMatch(/\r\nConnection: close\r\n/i);
+  });
+
+  it('closes an idle keep-alive connection after its timeout without a warning: it is no fault of the client', async () => {
+    const idle = await spawnServer({ KEEP_ALIVE_TIMEOUT_MS: '500', LOG_LEVEL: 'debug' });
+    try {
+      const { text, closed, ms } = await exchange(
+        idle.port,
+        'GET /about HTTP/1.1\r\nHost: localhost\r\n\r\n',
+        () => false,
+        10_000,
+      );
+      expect(statuses(text)).toEqual([200]);
+      expect(closed).toBe(true);
+      expect(ms).toBeLessThan(5_000);
+      await expect
+        .poll(() => idle.logs.find((line) => line.msg === 'idle keep-alive connection closed'))
+        .toMatchObject({ level: 'debug' });
+      expect(idle.logs.filter((line) => line.msg === 'connection closed: no progress')).toEqual([]);
+    } finally {
+      await stopServer(idle);
+    }
   });
 
   it('still answers a few pipelined requests in order, as HTTP/1.1 requires', async () => {

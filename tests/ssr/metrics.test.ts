@@ -97,6 +97,13 @@ describe('Prometheus metrics', () => {
     expect((await fetch(metricsUrl.replace('/metrics', '/about'))).status).toBe(404);
   });
 
+  it('answer HEAD as GET, without a body, as the public port does', async () => {
+    for (const path of ['/metrics', '/healthz', '/readyz']) {
+      const response = await fetch(metricsUrl.replace('/metrics', path), { method: 'HEAD' });
+      expect([path, response.status, await response.text()]).toEqual([path, 200, '']);
+    }
+  });
+
   it('time each request by route, method and status', async () => {
     await requestAll(['/healthz', '/healthz']);
     await fetch(running.origin + '/', { method: 'DELETE' });
