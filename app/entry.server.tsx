@@ -122,11 +122,15 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   logError(error, request);
 };
 
-/** The condition under which React Router refuses an action: an Origin other than the request's own. */
+/**
+ * The condition under which React Router refuses an action: an Origin header other than the request's own origin.
+ * That includes `null`, the opaque origin browsers send from sandboxed frames, file: pages and some redirects, and
+ * an empty Origin, neither of which is a URL: expected from clients, so logged as a refusal, not as a fault.
+ */
 function isRefusedOrigin(request: Request): boolean {
   const origin = request.headers.get('origin');
-  if (request.method === 'GET' || request.method === 'HEAD' || !origin || origin === 'null') return false;
-  return !URL.canParse(origin) || new URL(origin).origin !== new URL(request.url).origin;
+  if (request.method === 'GET' || request.method === 'HEAD' || origin === null) return false;
+  return URL.parse(origin)?.origin !== new URL(request.url).origin;
 }
 
 function requestFields(request: Request) {

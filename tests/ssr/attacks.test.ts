@@ -452,16 +452,28 @@ describe('one server, many odd requests', () => {
 
   it('logs a refused cross-origin form post without an error or a stack', async () => {
     const before = noisyLogs(server).length;
-    const response = await rawRequest(
-      server.port,
-      httpRequest('POST', '/contacts', {
-        Host: 'x',
-        Origin: 'http://evil.example',
-        'Content-Type': 'application/x-www-form-urlencoded',
-        'Content-Length': '0',
-      }),
-    );
-    expect(response.status).toBe(400);
+    // Another site, and the opaque origin browsers send from sandboxed frames, file: pages and some redirects
+    // ("null"), or an empty one: React Router refuses each, for a page and for its data.
+    for (const origin of ['http://evil.example', 'null', '']) {
+      for (const target of ['/contacts', '/contacts.data']) {
+        const refusals = server.logs.filter((line) => line.msg === 'cross-origin form post refused').length;
+        const response = await rawRequest(
+          server.port,
+          httpRequest('POST', target, {
+            Host: 'x',
+            Origin: origin,
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'Content-Length': '0',
+          }),
+        );
+        expect(response.status, `${target} from ${JSON.stringify(origin)}`).toBe(400);
+        await expect
+          .poll(() => server.logs.filter((line) => line.msg === 'cross-origin form post refused').slice(refusals), {
+            message: `the warning for ${target} from ${JSON.stringify(origin)}`,
+          })
+          .toEqual([expect.objectContaining({ level: 'warn', origin, path: target })]);
+      }
+    }
     await sleep(300);
     expect(noisyLogs(server).slice(before)).toEqual([]);
   });
