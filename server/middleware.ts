@@ -31,10 +31,10 @@ export function isValidHost(value: string): boolean {
   if (!match) return false;
   const [, host = '', port] = match;
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return false;
-  if (host.startsWith('[')) return isIPv6(host.slice(1, -1));
-  if (host.length > 253 || !DNS_NAME.test(host)) return false;
-  // The URL parser has the last word: it refuses what it cannot use, such as the IPv4 address 999.1.1.1.
-  return URL.canParse(`http://${value}/`);
+  const valid = host.startsWith('[') ? isIPv6(host.slice(1, -1)) : host.length <= 253 && DNS_NAME.test(host);
+  // The URL parser has the last word: it refuses what it cannot use, such as the IPv4 address 999.1.1.1, or an
+  // IPv6 address with a zone ([fe80::1%eth0]), which net.isIPv6 accepts.
+  return valid && URL.canParse(`http://${value}/`);
 }
 
 // A request target in absolute form (RFC 9112, 3.2.2): scheme, authority, then the path and query.

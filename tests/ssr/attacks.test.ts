@@ -407,6 +407,9 @@ describe('one server, many odd requests', () => {
       'a..b',
       'a.com:80:80',
       '999.1.1.1',
+      // An IPv6 address with a zone: net.isIPv6 accepts it, the URL parser does not.
+      '[fe80::1%25eth0]',
+      '[fe80::1%eth0]:8080',
     ]) {
       const response = await rawRequest(server.port, httpRequest('GET', '/', { Host: host }));
       expect(response.status, host).toBe(400);
