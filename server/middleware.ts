@@ -37,6 +37,11 @@ export function isValidHost(value: string): boolean {
   return valid && URL.canParse(`http://${value}/`);
 }
 
+/** How many Host header lines a request has: req.headers keeps the first alone, rawHeaders has them all. */
+function hostLines(req: IncomingMessage): number {
+  return req.rawHeaders.filter((name, index) => index % 2 === 0 && name.toLowerCase() === 'host').length;
+}
+
 // A request target in absolute form (RFC 9112, 3.2.2): scheme, authority, then the path and query.
 const ABSOLUTE_FORM = /^https?:\/\/([^/?#]*)([^#]*)$/i;
 
@@ -181,6 +186,8 @@ export function rejectBadInput(trustProxy: boolean): RequestHandler {
     };
     if (!PAGE_METHODS.has(req.method)) return fail(405, 'Method Not Allowed', { Allow: 'GET, HEAD, POST' });
     if (req.originalUrl.length > MAX_URL_LENGTH) return fail(414, 'URI Too Long');
+    // More than one Host is a bad request whatever their values (RFC 9112, 3.2), even with an absolute-form target.
+    if (hostLines(req) > 1) return fail(400, 'Bad Request: invalid Host header');
     if (!req.url.startsWith('/')) {
       // HTTP/1.1 servers must accept absolute-form targets. Its authority takes the place of the Host header,
       // and every later handler sees the plain path, as for any other request.

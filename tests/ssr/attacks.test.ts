@@ -420,6 +420,19 @@ describe('one server, many odd requests', () => {
     }
   });
 
+  it('answers a request with more than one Host header with 400 (RFC 9112, 3.2), whichever their values', async () => {
+    for (const [first, second] of [
+      ['Host: a.example', 'Host: b.example'],
+      ['Host: a.example', 'host: a.example'],
+    ]) {
+      for (const target of ['/', 'http://a.example/']) {
+        const request = `GET ${target} HTTP/1.1\r\n${first}\r\n${second}\r\nConnection: close\r\n\r\n`;
+        const response = await rawRequest(server.port, request);
+        expect(response.status, `${target} with ${first} and ${second}`).toBe(400);
+      }
+    }
+  });
+
   /** A form post and a health check behind it on the same connection: both answered, or the first and a close. */
   const postThenHealthz = (body: string) =>
     exchange(
