@@ -205,6 +205,10 @@ export function rejectBadInput(trustProxy: boolean): RequestHandler {
     if (!isValidHost(req.headers.host) || (forwarded !== undefined && !isValidHost(forwarded))) {
       return fail(400, 'Bad Request: invalid Host header');
     }
+    // Behind a trusted proxy, Express takes the scheme from X-Forwarded-Proto, and without PUBLIC_URL a page's URL
+    // is made from it (page-handler.ts): `http:` or `a b` could form no URL, and `javascript` named a page
+    // `null/about`. Only the schemes of pages pass.
+    if (!/^https?$/i.test(req.protocol)) return fail(400, 'Bad Request: invalid X-Forwarded-Proto header');
     let decoded: string;
     try {
       decoded = decodeURIComponent(req.path);

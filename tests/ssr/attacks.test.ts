@@ -522,3 +522,32 @@ describe('one server, many odd requests', () => {
     expect(noisyLogs(server)).toEqual([]);
   });
 });
+
+describe('behind a trusted proxy, without PUBLIC_URL', () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await spawnServer({ TRUST_PROXY: '1' });
+  });
+  afterAll(() => stopServer(server));
+
+  const getAbout = (proto: string) =>
+    rawRequest(server.port, httpRequest('GET', '/about', { Host: 'shop.example', 'X-Forwarded-Proto': proto }));
+
+  it('names the page by the scheme the proxy forwards', async () => {
+    for (const proto of ['http', 'https']) {
+      const response = await getAbout(proto);
+      expect(response.status, proto).toBe(200);
+      expect(response.body, proto).toContain(`<link rel="canonical" href="${proto}://shop.example/about"/>`);
+    }
+  });
+
+  it('answers an X-Forwarded-Proto other than http or https with 400, never 500 or a page named by it', async () => {
+    for (const proto of ['http:', 'a b', 'javascript', 'ftp', 'javascript, https']) {
+      const response = await getAbout(proto);
+      expect(response.status, proto).toBe(400);
+      expect(response.body, proto).toContain('X-Forwarded-Proto');
+    }
+    await sleep(300);
+    expect(noisyLogs(server)).toEqual([]);
+  });
+});
