@@ -39,6 +39,7 @@ import {
   precompressed,
   rejectBadInput,
   requestLog,
+  routableTarget,
   securityHeaders,
 } from './server/middleware.ts';
 import { createPageHandler } from './server/page-handler.ts';
@@ -337,7 +338,13 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
     keepAliveTimeout,
   });
   const { app, drain, readiness, close, warmUp } = await createApp({ ...options, hmrServer: server });
-  server.on('request', oneRequestAtATime(app));
+  server.on(
+    'request',
+    oneRequestAtATime((req, res) => {
+      routableTarget(req);
+      app(req, res);
+    }),
+  );
 
   // Several sockets on the port, so that a burst of new connections is accepted as fast as it comes (0025).
   const listening = await listen(server, port, host);

@@ -45,6 +45,24 @@ function hostLines(req: IncomingMessage): number {
 // A request target in absolute form (RFC 9112, 3.2.2): scheme, authority, then the path and query.
 const ABSOLUTE_FORM = /^https?:\/\/([^/?#]*)([^#]*)$/i;
 
+/** Requests whose target Express could not route, with that target: rejectBadInput answers them. */
+const unroutableTargets = new WeakMap<IncomingMessage, string>();
+
+/**
+ * Called before Express sees a request. A target with a scheme that is no URL at all (`http://[/`,
+ * `http://[::1]x/`) makes Express's router fail to parse it and skip every middleware: finalhandler's bare 404,
+ * without the request's log line, metrics or security headers, and a deprecation warning from Node's
+ * url.parse on stderr. Such a request goes through as `/`, remembered, so the guard answers it with 400 and the
+ * log shows what was asked.
+ */
+export function routableTarget(req: IncomingMessage): void {
+  const target = req.url ?? '';
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(target) || URL.canParse(target)) return;
+  unroutableTargets.set(req, target);
+  req.url = '/';
+  (req as IncomingMessage & { originalUrl?: string }).originalUrl = target;
+}
+
 // Line terminators cannot appear in any page's path, and React Router's catch-all route does not match them.
 const ENCODED_LINE_BREAK = /%(?:0a|0d|e2%80%a8|e2%80%a9)/gi;
 
@@ -186,6 +204,7 @@ export function rejectBadInput(trustProxy: boolean): RequestHandler {
     };
     if (!PAGE_METHODS.has(req.method)) return fail(405, 'Method Not Allowed', { Allow: 'GET, HEAD, POST' });
     if (req.originalUrl.length > MAX_URL_LENGTH) return fail(414, 'URI Too Long');
+    if (unroutableTargets.has(req)) return fail(400, 'Bad Request: invalid request target');
     // More than one Host is a bad request whatever their values (RFC 9112, 3.2), even with an absolute-form target.
     if (hostLines(req) > 1) return fail(400, 'Bad Request: invalid Host header');
     if (!req.url.startsWith('/')) {

@@ -394,6 +394,18 @@ describe('one server, many odd requests', () => {
     }
   });
 
+  it('answers a target with a scheme that is no URL (Express cannot route it) through the guards: 400, logged, headed', async () => {
+    // Before, Express's router could not parse these, skipped every middleware and finalhandler sent a bare 404.
+    for (const target of ['http://[/', 'http://[::1/x', 'http://[::1]x/', 'http://[fe80::1%25eth0]/']) {
+      const response = await rawRequest(server.port, httpRequest('GET', target));
+      expect([target, response.status], response.body).toEqual([target, 400]);
+      expect(response.head, target).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
+      expect(response.head, target).toMatch(/\r\nx-request-id: \S+\r\n/i);
+      await expect.poll(() => server.logs.some((line) => line.path === target && line.status === 400)).toBe(true);
+    }
+    expect((await rawRequest(server.port, httpRequest('DELETE', 'http://[/'))).status).toBe(405);
+  });
+
   it('answers odd Host headers with 400, never 500', async () => {
     for (const host of [
       'a.com:99999',
