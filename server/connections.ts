@@ -63,6 +63,14 @@ export function createLimitedServer({
   });
   server.maxHeadersCount = 100;
   limitConnections(server, maxConnections);
+  // Node hands CONNECT (a request to open a tunnel) to a 'connect' listener, and closes the connection
+  // unanswered without one: this is no proxy, and says so as for any other method it does not serve.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    log.info({ method: req.method, path: (req.url ?? '').slice(0, 512), status: 405 }, 'request');
+    socket.end(
+      'HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+    );
+  });
   return server;
 }
 

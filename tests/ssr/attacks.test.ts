@@ -406,6 +406,15 @@ describe('one server, many odd requests', () => {
     expect((await rawRequest(server.port, httpRequest('DELETE', 'http://[/'))).status).toBe(405);
   });
 
+  it('answers CONNECT with 405, as any method it does not serve, instead of closing unanswered', async () => {
+    const response = await rawRequest(
+      server.port,
+      httpRequest('CONNECT', 'example.com:443', { Host: 'example.com:443' }),
+    );
+    expect(response.status).toBe(405);
+    expect(response.head).toMatch(/\r\nAllow: GET, HEAD, POST\r\n/i);
+  });
+
   it('answers odd Host headers with 400, never 500', async () => {
     for (const host of [
       'a.com:99999',
