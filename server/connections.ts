@@ -44,8 +44,8 @@ export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 
 /**
  * An HTTP server with every limit of this module: header and request timeouts, header size and count, open
- * connections, send timeout; its request listener goes through `oneRequestAtATime`. Both of the process's
- * servers (pages and metrics) are made by it, so neither is the way round the other's limits.
+ * connections, send timeout; the caller adds its request listener through `oneRequestAtATime`. Both of the
+ * process's servers (pages and metrics) are made by it, so neither is the way round the other's limits.
  */
 export function createLimitedServer({
   maxConnections = MAX_CONNECTIONS,

@@ -45,8 +45,8 @@ function hostLines(req: IncomingMessage): number {
 // A request target in absolute form (RFC 9112, 3.2.2): scheme, authority, then the path and query.
 const ABSOLUTE_FORM = /^https?:\/\/([^/?#]*)([^#]*)$/i;
 
-/** Requests whose target Express could not route, with that target: rejectBadInput answers them. */
-const unroutableTargets = new WeakMap<IncomingMessage, string>();
+/** Requests whose target Express could not route: rejectBadInput answers them. */
+const unroutableTargets = new WeakSet<IncomingMessage>();
 
 /**
  * Called before Express sees a request. A target with a scheme that is no URL at all (`http://[/`,
@@ -58,7 +58,7 @@ const unroutableTargets = new WeakMap<IncomingMessage, string>();
 export function routableTarget(req: IncomingMessage): void {
   const target = req.url ?? '';
   if (!/^[a-z][a-z0-9+.-]*:/i.test(target) || URL.canParse(target)) return;
-  unroutableTargets.set(req, target);
+  unroutableTargets.add(req);
   req.url = '/';
   (req as IncomingMessage & { originalUrl?: string }).originalUrl = target;
 }
