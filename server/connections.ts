@@ -12,7 +12,7 @@
  */
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { log } from './log.ts';
+import { log, warnAtMostEvery } from './log.ts';
 
 /** Requests a connection may have waiting behind the one being answered. Browsers never pipeline; nginx
  * and load balancers neither; the few clients that do send a handful at a time. */
@@ -78,15 +78,12 @@ type Queue = { busy: boolean; waiting: Array<() => void>; requests: number };
 
 export function limitConnections(server: Server, maxConnections = MAX_CONNECTIONS): void {
   server.maxConnections = maxConnections;
-  let dropped = 0;
-  let warnedAt = -Infinity;
-  server.on('drop', () => {
-    dropped++;
-    if (performance.now() - warnedAt < DROP_WARNING_INTERVAL_MS) return;
-    warnedAt = performance.now();
-    log.warn({ limit: maxConnections, refused: dropped }, 'connections refused: too many open');
-    dropped = 0;
-  });
+  server.on(
+    'drop',
+    warnAtMostEvery(DROP_WARNING_INTERVAL_MS, (refused) =>
+      log.warn({ limit: maxConnections, refused }, 'connections refused: too many open'),
+    ),
+  );
   // Node's socket inactivity timeout, which applies while a request is being answered: writes that do not
   // complete, because the client's receive window stays full, count as inactivity. Node reports the end of an
   // idle keep-alive connection's keepAliveTimeout by the same event: that one is no fault of the client's.

@@ -72,3 +72,20 @@ export const log = pino(
 export function setLogLevel(level: Level): void {
   log.level = level;
 }
+
+/**
+ * A warning about something that comes in floods (connections refused, requests shed): the first occurrence
+ * warns at once, the next ones are counted and warned about at most once per `intervalMs`, with how many
+ * there were, so an attack does not write a warning per request.
+ */
+export function warnAtMostEvery(intervalMs: number, warn: (count: number) => void): () => void {
+  let count = 0;
+  let warnedAt = -Infinity;
+  return () => {
+    count++;
+    if (performance.now() - warnedAt < intervalMs) return;
+    warnedAt = performance.now();
+    warn(count);
+    count = 0;
+  };
+}

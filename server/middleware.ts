@@ -10,7 +10,7 @@ import path from 'node:path';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import Negotiator from 'negotiator';
-import { log } from './log.ts';
+import { log, warnAtMostEvery } from './log.ts';
 
 /** The longest URL (path and query) served; longer ones get 414. Real pages use a fraction of it. */
 export const MAX_URL_LENGTH = 2048;
@@ -126,6 +126,13 @@ function filesIn(dir: string): Set<string> {
   );
 }
 
+/** At most one warning this often about requests shed, with how many were since the last. */
+const SHED_WARNING_INTERVAL_MS = 10_000;
+
+const warnShed = warnAtMostEvery(SHED_WARNING_INTERVAL_MS, (shed) =>
+  log.warn({ shed }, 'requests shed: the server is overloaded'),
+);
+
 export const requestLog: RequestHandler = (req, res, next) => {
   const start = process.hrtime.bigint();
   const incoming = req.get('x-request-id');
@@ -148,9 +155,12 @@ export const requestLog: RequestHandler = (req, res, next) => {
     if (req.path === '/healthz' || req.path === '/readyz' || res.locals.logAtDebug) log.debug(fields, 'request');
     // The client went away before the whole response was sent: its business, not a fault of ours.
     else if (!res.writableFinished) log.info(fields, 'request aborted by the client');
-    // A render shed by admission control (0019): the answer an overloaded server should give, worth a warning.
-    else if (res.locals.shed) log.warn({ ...fields, shed: res.locals.shed }, 'request shed: the server is overloaded');
-    else if (status >= 500) log.error(fields, 'request');
+    // A render shed by admission control (0019): the answer an overloaded server should give. Logged as a
+    // request, and worth a warning, but one per burst, not one per request: a flood sheds thousands a second.
+    else if (res.locals.shed) {
+      log.info({ ...fields, shed: res.locals.shed }, 'request shed: the server is overloaded');
+      warnShed();
+    } else if (status >= 500) log.error(fields, 'request');
     else log.info(fields, 'request');
   });
   next();

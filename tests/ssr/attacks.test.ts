@@ -234,7 +234,7 @@ describe('floods', () => {
     // connections cannot (the kernel's backlog holds them until Node accepts each). Node reads every request
     // that has arrived before its loop turns again, some 1 ms each here: the probes' bound is the Kubernetes
     // probes' timeout (deploy/kubernetes/deployment.yaml), 2 s.
-    const watched = await watchBurst({ PAGE_CACHE: 'off' }, 2_000);
+    const watched = await watchBurst({ PAGE_CACHE: 'off', LOG_LEVEL: 'warn' }, 2_000);
     const result = await burst(watched.port, {
       count: 1_500,
       path: neverSeen,
@@ -249,8 +249,12 @@ describe('floods', () => {
     expect(shed, 'renders shed').toBeGreaterThan(0);
     expect(result.shedWithoutRetryAfter, '503s without Retry-After').toBe(0);
     expect(result.unanswered, 'requests closed or left unanswered').toBe(0);
-    // Shedding is the answer an overloaded server should give: no error-level line for it.
+    // Shedding is the answer an overloaded server should give: no error-level line for it, and one warning
+    // for the burst (each shed request is logged at info, as a request), not one per request.
     expect(noisyLogs(server!), 'error-level log lines').toEqual([]);
+    const warnings = server!.logs.filter((line) => line.level === 'warn' && String(line.msg).includes('shed'));
+    expect(warnings.length, 'warnings about shed requests').toBeGreaterThan(0);
+    expect(warnings.length, 'warnings about shed requests').toBeLessThanOrEqual(3);
   }, 60_000);
 
   it('8,000 new connections at once, every request a render, are all accepted in time and answered or shed (0025)', async () => {
