@@ -263,6 +263,13 @@ export function limitBody(): RequestHandler {
   // Browsers never compress what they post: a compressed body gets 415 rather than costing CPU to inflate.
   const read = express.raw({ type: () => true, limit: MAX_BODY_BYTES, inflate: false });
   return (req, res, next) => {
+    // A body declared larger than the limit is refused before any of it is read: body-parser would answer
+    // only once the whole body had arrived (it drains it first), and a client that declares 10 MB and sends
+    // less would hold the connection to the request timeout. Connection: close discards what does come.
+    if (Number(req.headers['content-length']) > MAX_BODY_BYTES) {
+      res.setHeader('Connection', 'close');
+      return next(Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' }));
+    }
     read(req, res, (error?: unknown) => {
       if (error) res.setHeader('Connection', 'close');
       next(error);

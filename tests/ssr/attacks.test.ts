@@ -485,6 +485,18 @@ describe('one server, many odd requests', () => {
     expect(statuses(chunked.text)).toEqual([413]);
   });
 
+  it('refuses a body declared larger than the limit at once, without waiting for it (10 MB declared, 70 KB sent)', async () => {
+    const declared = await exchange(
+      server.port,
+      `POST /contacts HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 10000000\r\n\r\nmessage=${'a'.repeat(70_000)}`,
+      (text) => statuses(text).length >= 1,
+      5_000,
+    );
+    expect(declared.timedOut, 'no answer before the body arrived').toBe(false);
+    expect(statuses(declared.text)).toEqual([413]);
+    expect(declared.text).toMatch(/\r\nConnection: close\r\n/i);
+  });
+
   it('a form post within the limit that the route does not read does not stall the next request on its connection', async () => {
     const result = await postThenHealthz(`name=a&email=a%40b.c&message=${'a'.repeat(40_000)}`);
     expect(result.timedOut, 'the connection stalled').toBe(false);
