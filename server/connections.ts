@@ -76,7 +76,7 @@ export function createLimitedServer({
 
 type Queue = { busy: boolean; waiting: Array<() => void>; requests: number };
 
-export function limitConnections(server: Server, maxConnections = MAX_CONNECTIONS): void {
+function limitConnections(server: Server, maxConnections: number): void {
   server.maxConnections = maxConnections;
   server.on(
     'drop',
