@@ -190,8 +190,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     app.use(builtFiles(clientDir, { maxAge: '1h', index: false, redirect: false, setHeaders }));
   }
 
-  // Bodies (form posts) are read whole, within a limit, before a page sees them: see limitBody.
-  app.use(limitBody());
+  // Bodies (form posts) are read whole, within a limit, before a page sees them, and only as many at once as
+  // memory allows (past it, shed): see limitBody.
+  app.use(limitBody({ onShed: recordShed }));
 
   // Everything else is a page (or a 404 page) rendered by React Router: each page once, then served from
   // memory like a static file.

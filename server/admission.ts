@@ -10,13 +10,15 @@
  * Neither p-limit (no bound) nor p-queue (its timeout starts when a task runs, not while it waits) nor the
  * unmaintained bottleneck does both, so this is the few lines it takes.
  */
+import type { Response as ExpressResponse } from 'express';
 
 /** How long a render may wait for its turn: past it the shopper gets a 503 now rather than a page later. */
 export const RENDER_DEADLINE_MS = 5_000;
 
 /**
- * What one waiting render holds in V8's heap: its request and response and the Fetch request made for React
- * Router. Measured at 17 KB with its connection (tests/ssr/admission-cost.test.ts, which keeps this above it).
+ * What one waiting render holds in V8's heap: its request and response (the Fetch request for React Router is
+ * made when it starts). Measured at 15 KB with its connection (tests/ssr/admission-cost.test.ts, which keeps
+ * this above it).
  */
 export const WAITING_RENDER_BYTES = 32 * 1024;
 
@@ -44,8 +46,19 @@ export function maxWaitingFor(heapLimitBytes: number): number {
   return Math.max(16, Math.floor(forWaiting / WAITING_RENDER_BYTES));
 }
 
-/** Why a render was refused: the queue was full, or the request waited past the deadline. */
-export type ShedReason = 'queue_full' | 'deadline';
+/**
+ * The most the bodies of requests being read, waiting or rendered may take at once. A form post is a few
+ * hundred bytes; at the 64 KiB limit (MAX_BODY_BYTES) this is 128 of them. Each body is kept twice while its
+ * page renders (the bytes read, and the Fetch request's copy), outside V8's heap but in the process's memory:
+ * before this bound, 800 clients posting 63 KiB each took the image's server from 104 to 282 MB.
+ */
+export const MAX_BODIES_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Why a request was refused: the render queue was full, the request waited past the deadline, or the bodies
+ * held at once would have passed MAX_BODIES_BYTES (refused before its body is read).
+ */
+export type ShedReason = 'queue_full' | 'deadline' | 'bodies_full';
 
 export class Shed extends Error {
   readonly reason: ShedReason;
@@ -54,6 +67,30 @@ export class Shed extends Error {
     this.name = 'Shed';
     this.reason = reason;
   }
+}
+
+/** What a shed request is told: come back in this many seconds. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The answer to a shed request: small, static, the same bytes every time, and nothing to load (the policy for
+ * non-page responses allows nothing). Shoppers see it only when the server is overloaded.
+ */
+const BUSY_PAGE = Buffer.from(
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="robots" content="noindex"><title>Busy: please try again</title></head><body><main><h1>Busy: please try again</h1>' +
+    `<p>The shop has more visitors than it can serve this moment. Please reload the page in ${RETRY_AFTER_SECONDS} seconds.</p></main></body></html>`,
+);
+
+/** Answers a shed request: 503, when to come back, never stored; the reason goes to the request's log line. */
+export function sendBusy(res: ExpressResponse, reason: ShedReason): void {
+  // For the request log: an overloaded server's expected answer, not a fault (server/middleware.ts).
+  res.locals.shed = reason;
+  res
+    .status(503)
+    .set({ 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' })
+    .type('html')
+    .end(BUSY_PAGE);
 }
 
 export type AdmissionOptions = {

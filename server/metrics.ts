@@ -7,6 +7,7 @@
 import type { RequestListener } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ShedReason } from './admission.ts';
 import { healthAnswer, type Readiness } from './health.ts';
 
 /** A registry of our own (not prom-client's global one), so nothing a dependency registers leaks in. */
@@ -59,12 +60,13 @@ export function recordPageCache(result: 'hit' | 'miss'): void {
 
 const rendersShed = new Counter({
   name: 'render_shed_total',
-  help: 'Requests answered 503 with Retry-After, their render shed: too many waiting (queue_full) or waited too long (deadline).',
+  help: 'Requests answered 503 with Retry-After: too many renders waiting (queue_full), waited too long (deadline), or too many request bodies held (bodies_full).',
   labelNames: ['reason'] as const,
   registers: [registry],
 });
 rendersShed.labels('queue_full').inc(0);
 rendersShed.labels('deadline').inc(0);
+rendersShed.labels('bodies_full').inc(0);
 
 const rendersWaiting = new Gauge({
   name: 'render_queue_waiting',
@@ -72,8 +74,8 @@ const rendersWaiting = new Gauge({
   registers: [registry],
 });
 
-/** For the page handler: a render refused, and why. */
-export function recordShed(reason: 'queue_full' | 'deadline'): void {
+/** For the page handler and the body limit: a request refused, and why. */
+export function recordShed(reason: ShedReason): void {
   rendersShed.labels(reason).inc();
 }
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import Negotiator from 'negotiator';
+import { MAX_BODIES_BYTES, sendBusy, type ShedReason } from './admission.ts';
 import { log, warnAtMostEvery } from './log.ts';
 
 /** The longest URL (path and query) served; longer ones get 414. Real pages use a fraction of it. */
@@ -258,17 +259,37 @@ export function rejectBadInput(trustProxy: boolean): RequestHandler {
  * Reads a POST's body into req.body (a Buffer), up to MAX_BODY_BYTES: a larger one gets 413, and the
  * connection is closed, as the rest of the body is never read and would otherwise sit in front of the
  * client's next request. A body the route ignores has then been read all the same.
+ *
+ * The bodies held at once, from the start of their reading to the end of their response, are bounded by
+ * `maxHeldBytes` (each counted at its declared length, or at the limit when chunked): a request whose body would
+ * pass it is shed (503, Retry-After) before any of it is read, and its connection closed.
  */
-export function limitBody(): RequestHandler {
+export function limitBody({
+  maxHeldBytes = MAX_BODIES_BYTES,
+  onShed,
+}: { maxHeldBytes?: number; onShed?: (reason: ShedReason) => void } = {}): RequestHandler {
   // Browsers never compress what they post: a compressed body gets 415 rather than costing CPU to inflate.
   const read = express.raw({ type: () => true, limit: MAX_BODY_BYTES, inflate: false });
+  let held = 0;
   return (req, res, next) => {
+    const declared = Number(req.headers['content-length']);
     // A body declared larger than the limit is refused before any of it is read: body-parser would answer
     // only once the whole body had arrived (it drains it first), and a client that declares 10 MB and sends
     // less would hold the connection to the request timeout. Connection: close discards what does come.
-    if (Number(req.headers['content-length']) > MAX_BODY_BYTES) {
+    if (declared > MAX_BODY_BYTES) {
       res.setHeader('Connection', 'close');
       return next(Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' }));
+    }
+    // Node has refused a request with both Content-Length and Transfer-Encoding (chunked) already.
+    const bytes = req.headers['transfer-encoding'] ? MAX_BODY_BYTES : declared || 0;
+    if (bytes > 0) {
+      if (held + bytes > maxHeldBytes) {
+        onShed?.('bodies_full');
+        res.setHeader('Connection', 'close');
+        return sendBusy(res, 'bodies_full');
+      }
+      held += bytes;
+      res.once('close', () => (held -= bytes));
     }
     read(req, res, (error?: unknown) => {
       if (error) res.setHeader('Connection', 'close');

@@ -16,7 +16,14 @@ import { createHeaders, sendResponse } from '@remix-run/node-fetch-server';
 import compression from 'compression';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { LRUCache } from 'lru-cache';
-import { createAdmission, RENDER_CONCURRENCY, Shed, type AdmissionOptions, type ShedReason } from './admission.ts';
+import {
+  createAdmission,
+  RENDER_CONCURRENCY,
+  sendBusy,
+  Shed,
+  type AdmissionOptions,
+  type ShedReason,
+} from './admission.ts';
 import { chooseEncoding as negotiate, type Encoding } from './middleware.ts';
 import type { PageUrl } from './page-url.ts';
 
@@ -123,19 +130,6 @@ const gunzipAsync = promisify(gunzip);
 /** Admission when not given (tests): a generous queue. server.ts derives the real one from the heap (0019). */
 const DEFAULT_ADMISSION = { maxWaiting: 1_000, maxWaitMs: 5_000 };
 
-/** What a shed request is told: come back in this many seconds. */
-export const RETRY_AFTER_SECONDS = 5;
-
-/**
- * The answer to a render that was shed: small, static, the same bytes every time, and nothing to load (the
- * policy for non-page responses allows nothing). Shoppers see it only when the server is overloaded.
- */
-const BUSY_PAGE = Buffer.from(
-  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    '<meta name="robots" content="noindex"><title>Busy: please try again</title></head><body><main><h1>Busy: please try again</h1>' +
-    `<p>The shop has more visitors than it can serve this moment. Please reload the page in ${RETRY_AFTER_SECONDS} seconds.</p></main></body></html>`,
-);
-
 /** Brotli at quality 11 takes ~100× gzip's time: one page at a time, and no more than this many waiting. */
 const MAX_BROTLI_QUEUE = 32;
 
@@ -184,17 +178,18 @@ export function createPageHandler({
   });
   /**
    * React Router's handler, a few at a time, past the bounds shed (Shed); a request whose client left while
-   * it waited is not rendered.
+   * it waited (`signal`) is not rendered. The Fetch request is made when the render starts: a waiting render
+   * holds the Express request alone, not a second copy of its headers and body.
    */
-  const renderLimited = (request: Request) =>
+  const renderLimited = (url: URL, req: ExpressRequest, signal: AbortSignal, method?: string) =>
     admission.run(async () => {
       const started = performance.now();
       try {
-        return await handler(request);
+        return await handler(pageRequest(req, url, signal, method));
       } finally {
         observer.render?.((performance.now() - started) / 1000);
       }
-    }, request.signal);
+    }, signal);
 
   let brotliQueue = Promise.resolve();
   const brotliPending = new Set<Page>();
@@ -232,7 +227,7 @@ export function createPageHandler({
     signal: AbortSignal,
   ): Promise<Page | Response> => {
     // HEAD is answered from the stored GET, so a HEAD request renders the GET.
-    const response = await renderLimited(pageRequest(req, page.url, signal));
+    const response = await renderLimited(page.url, req, signal);
     if (!isShareable(response, page.unknown)) return response;
     const identity = Buffer.from(await response.arrayBuffer());
     addCaching(response.headers, cachingOf(response.status, page));
@@ -322,7 +317,7 @@ export function createPageHandler({
         return;
       }
       if (!result) {
-        result = await renderLimited(pageRequest(req, url, closeSignal(res), req.method));
+        result = await renderLimited(url, req, closeSignal(res), req.method);
         // Rendered for this request alone (PAGE_CACHE=off, or a shared render failed), yet as shareable as a
         // stored page: cached as one would be.
         if (cacheHeaders && meaning && isShareable(result, meaning.unknown)) {
@@ -333,12 +328,12 @@ export function createPageHandler({
     } catch (error) {
       if (error instanceof Shed) {
         observer.shed?.(error.reason);
-        // For the request log: an overloaded server's expected answer, not a fault (server/middleware.ts).
+        // For the request log, also when the client has gone: it was shed (server/middleware.ts).
         res.locals.shed = error.reason;
       }
       // A client that has gone needs no answer, and its request's abort is no fault of ours.
       if (res.destroyed) return;
-      if (error instanceof Shed) return sendBusy(res);
+      if (error instanceof Shed) return sendBusy(res, error.reason);
       next(error);
     }
   };
@@ -358,15 +353,6 @@ export function createPageHandler({
         });
     compress(req, res, () => void sendResponse(res, response).catch(next));
   }
-}
-
-/** The answer to a shed render: 503, when to come back, never stored. */
-function sendBusy(res: ExpressResponse): void {
-  res
-    .status(503)
-    .set({ 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' })
-    .type('html')
-    .end(BUSY_PAGE);
 }
 
 /**

@@ -3,7 +3,8 @@ import { connect } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPageHandler, RETRY_AFTER_SECONDS, type PageHandlerOptions } from '../../server/page-handler.ts';
+import { RETRY_AFTER_SECONDS } from '../../server/admission.ts';
+import { createPageHandler, type PageHandlerOptions } from '../../server/page-handler.ts';
 
 const open: Array<() => void> = [];
 afterEach(() => {
