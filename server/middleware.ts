@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import { isIPv6 } from 'node:net';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
@@ -330,13 +330,10 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     res.destroy();
     return;
   }
-  const message =
-    status === 404
-      ? 'Not Found'
-      : status === 413
-        ? 'Payload Too Large'
-        : status < 500
-          ? 'Bad Request'
-          : 'Internal Server Error';
-  res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(message);
+  // The status's own reason phrase: a 403 says Forbidden, a 415 Unsupported Media Type.
+  res
+    .status(status)
+    .set('Cache-Control', 'no-store')
+    .type('text/plain')
+    .send(STATUS_CODES[status] ?? 'Error');
 };

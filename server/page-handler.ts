@@ -339,9 +339,10 @@ export function createPageHandler({
   };
 
   /** Sends a response rendered for this request alone (POSTs, redirects, errors, private pages). */
-  function send(req: ExpressRequest, res: ExpressResponse, next: (error: unknown) => void, result: Response) {
-    res.locals.route = result.headers.get(ROUTE_HEADER) ?? undefined;
-    result.headers.delete(ROUTE_HEADER);
+  function send(req: ExpressRequest, res: ExpressResponse, next: (error: unknown) => void, rendered: Response) {
+    res.locals.route = rendered.headers.get(ROUTE_HEADER) ?? undefined;
+    rendered.headers.delete(ROUTE_HEADER);
+    const result = rendered.status === 405 ? methodNotAllowed(rendered) : rendered;
     // Responses rendered per request (POSTs, redirects, errors, private pages) are compressed as they go.
     // React Router leaves the reason phrase empty; browsers show it ("404 Not Found").
     const response = result.statusText
@@ -353,6 +354,19 @@ export function createPageHandler({
         });
     compress(req, res, () => void sendResponse(res, response).catch(next));
   }
+}
+
+/**
+ * React Router answers a method a route has no action for with 405, without the `Allow` header RFC 9110 asks
+ * for: its routes all answer GET and HEAD. A resource route's 405 (`POST /robots.txt`) comes as JSON saying
+ * "Unexpected Server Error": it says what happened instead, as the guard's 405 does.
+ */
+function methodNotAllowed(response: Response): Response {
+  if (!response.headers.has('allow')) response.headers.set('allow', 'GET, HEAD');
+  if (!response.headers.get('content-type')?.startsWith('application/json')) return response;
+  void response.body?.cancel();
+  response.headers.set('content-type', 'text/plain; charset=utf-8');
+  return new Response('Method Not Allowed', { status: 405, headers: response.headers });
 }
 
 /**

@@ -218,3 +218,44 @@ describe('a bad-input corpus against the real server', () => {
     expect((await fetchPage(server.origin, '/')).status).toBe(200);
   });
 });
+
+/** A header of a raw response, by name. */
+const header = (head: string, name: string) => new RegExp(`\\r\\n${name}: ([^\\r]*)`, 'i').exec(head)?.[1];
+
+describe('refusals say what they are', () => {
+  const post = (target: string, headers: Record<string, string> = {}) =>
+    rawRequest(
+      port,
+      httpRequest('POST', target, {
+        Host: new URL(server.origin).host,
+        Origin: server.origin,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Content-Length': '3',
+        ...headers,
+      }) + 'a=1',
+    );
+
+  it.each(['/about', '/products.data', '/robots.txt', '/sitemap.xml'])(
+    'POST %s, a route without an action: 405 with the Allow header RFC 9110 asks for',
+    async (target) => {
+      const response = await post(target);
+      expect(response.status).toBe(405);
+      expect(header(response.head, 'Allow')).toBe('GET, HEAD');
+      expect(response.body).not.toContain('Unexpected Server Error');
+    },
+  );
+
+  it('POST to a resource route says Method Not Allowed, in words, not as an unexpected server error', async () => {
+    const response = await post('/robots.txt');
+    expect(header(response.head, 'Content-Type')).toBe('text/plain; charset=utf-8');
+    // Chunked: the one chunk is the text.
+    expect(response.body.split('\r\n')[1]).toBe('Method Not Allowed');
+  });
+
+  it('a refused asset path answers 403 Forbidden and a compressed body 415, each in its own words', async () => {
+    const forbidden = await rawRequest(port, httpRequest('GET', '/assets/..%2fpackage.json'));
+    expect([forbidden.status, forbidden.body]).toEqual([403, 'Forbidden']);
+    const compressed = await post('/contacts', { 'Content-Encoding': 'gzip' });
+    expect([compressed.status, compressed.body]).toEqual([415, 'Unsupported Media Type']);
+  });
+});
