@@ -47,8 +47,9 @@ export function maxWaitingFor(heapLimitBytes: number): number {
 }
 
 /**
- * The most the bodies of requests being read, waiting or rendered may take at once. A form post is a few
- * hundred bytes; at the 64 KiB limit (MAX_BODY_BYTES) this is 128 of them. Each body is kept twice while its
+ * The most the bodies of requests being read, waiting or rendered may take at once, counted as they arrive
+ * (server/middleware.ts, limitBody). A form post is a few hundred bytes; at the 64 KiB limit (MAX_BODY_BYTES)
+ * this is 128 of them. Each body is kept twice while its
  * page renders (the bytes read, and the Fetch request's copy), outside V8's heap but in the process's memory:
  * before this bound, 800 clients posting 63 KiB each took the image's server from 104 to 282 MB.
  */

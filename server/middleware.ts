@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import { isIPv6 } from 'node:net';
 import path from 'node:path';
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import Negotiator from 'negotiator';
 import { MAX_BODIES_BYTES, sendBusy, type ShedReason } from './admission.ts';
@@ -260,9 +260,10 @@ export function rejectBadInput(trustProxy: boolean): RequestHandler {
  * connection is closed, as the rest of the body is never read and would otherwise sit in front of the
  * client's next request. A body the route ignores has then been read all the same.
  *
- * The bodies held at once, from the start of their reading to the end of their response, are bounded by
- * `maxHeldBytes` (each counted at its declared length, or at the limit when chunked): a request whose body would
- * pass it is shed (503, Retry-After) before any of it is read, and its connection closed.
+ * The bodies held at once, from their first byte to the end of their response, are bounded by `maxHeldBytes`,
+ * counted as their bytes arrive (a client that declares a body and sends nothing holds nothing). A request is
+ * shed (the busy page, 503, Retry-After, connection closed) before any of its body is read if its declared
+ * length would pass the bound, and as its body arrives if it passes it then (reads that began together).
  */
 export function limitBody({
   maxHeldBytes = MAX_BODIES_BYTES,
@@ -271,6 +272,11 @@ export function limitBody({
   // Browsers never compress what they post: a compressed body gets 415 rather than costing CPU to inflate.
   const read = express.raw({ type: () => true, limit: MAX_BODY_BYTES, inflate: false });
   let held = 0;
+  const shed = (res: Response) => {
+    onShed?.('bodies_full');
+    res.setHeader('Connection', 'close');
+    sendBusy(res, 'bodies_full');
+  };
   return (req, res, next) => {
     const declared = Number(req.headers['content-length']);
     // A body declared larger than the limit is refused before any of it is read: body-parser would answer
@@ -280,18 +286,23 @@ export function limitBody({
       res.setHeader('Connection', 'close');
       return next(Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' }));
     }
-    // Node has refused a request with both Content-Length and Transfer-Encoding (chunked) already.
-    const bytes = req.headers['transfer-encoding'] ? MAX_BODY_BYTES : declared || 0;
-    if (bytes > 0) {
-      if (held + bytes > maxHeldBytes) {
-        onShed?.('bodies_full');
-        res.setHeader('Connection', 'close');
-        return sendBusy(res, 'bodies_full');
-      }
-      held += bytes;
-      res.once('close', () => (held -= bytes));
+    if (req.headers['transfer-encoding'] || declared > 0) {
+      if (held + (declared || 0) > maxHeldBytes) return shed(res);
+      let mine = 0;
+      const count = (chunk: Buffer) => {
+        mine += chunk.length;
+        held += chunk.length;
+        if (held > maxHeldBytes && !res.headersSent) shed(res);
+      };
+      req.on('data', count);
+      res.once('close', () => {
+        req.off('data', count);
+        held -= mine;
+      });
     }
     read(req, res, (error?: unknown) => {
+      // Shed while it arrived: answered already; the connection closes.
+      if (res.headersSent) return;
       if (error) res.setHeader('Connection', 'close');
       next(error);
     });

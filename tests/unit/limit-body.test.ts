@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import express from 'express';
 import { afterEach, expect, it } from 'vitest';
 import { RETRY_AFTER_SECONDS, type ShedReason } from '../../server/admission.ts';
@@ -33,7 +34,7 @@ async function serve(maxHeldBytes: number) {
       headers: { 'content-type': 'text/plain' },
       body: 'a'.repeat(bytes),
     });
-  return { post, shed, waiting, received };
+  return { post, port, shed, waiting, received };
 }
 
 it('sheds a body that would pass the bytes held at once, unread, and takes bodies again once a response is done', async () => {
@@ -59,4 +60,49 @@ it('sheds a body that would pass the bytes held at once, unread, and takes bodie
   waiting.shift()!();
   expect((await again).status).toBe(200);
   expect(shed).toEqual(['bodies_full']);
+});
+
+/** Opens a connection and sends a POST's head declaring `declared` bytes, and `sent` bytes of its body. */
+function startPost(port: number, declared: number, sent = 0): Socket {
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => {});
+  socket.write(
+    `POST /form HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: ${declared}\r\n\r\n${'a'.repeat(sent)}`,
+  );
+  return socket;
+}
+
+it('counts the bytes that have arrived: clients that declare a body and send none do not shut out the rest', async () => {
+  const { post, port, shed, waiting } = await serve(1_000);
+  // Three clients declare 400 bytes each and stall: had declarations counted, 1,200 would be held.
+  const stalled = [0, 1, 2].map(() => startPost(port, 400));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const answer = post(400);
+  await expect.poll(() => waiting.length).toBe(1);
+  waiting.shift()!();
+  expect((await answer).status).toBe(200);
+  expect(shed).toEqual([]);
+  for (const socket of stalled) socket.destroy();
+});
+
+it('sheds the body that passes the bound as it arrives, when reads that began together would pass it', async () => {
+  const { port, shed, received } = await serve(1_000);
+  // Both begin with nothing held, so neither is refused unread; their bodies then arrive.
+  const sockets = [startPost(port, 600), startPost(port, 600)];
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const answers = sockets.map(
+    (socket) =>
+      new Promise<string>((resolve) => {
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk));
+        socket.on('close', () => resolve(text));
+      }),
+  );
+  for (const socket of sockets) socket.write('a'.repeat(600));
+  await expect.poll(() => shed).toEqual(['bodies_full']);
+  await expect.poll(() => received).toEqual([600]);
+  const refused = await Promise.race(answers);
+  expect(refused).toMatch(/^HTTP\/1\.1 503 /);
+  expect(refused).toMatch(/\r\nConnection: close\r\n/i);
+  for (const socket of sockets) socket.destroy();
 });
