@@ -46,6 +46,9 @@ function hostLines(req: IncomingMessage): number {
 // A request target in absolute form (RFC 9112, 3.2.2): scheme, authority, then the path and query.
 const ABSOLUTE_FORM = /^https?:\/\/([^/?#]*)([^#]*)$/i;
 
+/** A `.` or `..` segment of a path, plain or percent-encoded (RFC 3986, 5.2.4). */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)/i;
+
 /** Requests whose target Express could not route: rejectBadInput answers them. */
 const unroutableTargets = new WeakSet<IncomingMessage>();
 
@@ -246,6 +249,9 @@ export function rejectBadInput(trustProxy: boolean): RequestHandler {
       return fail(400, 'Bad Request: malformed URL encoding');
     }
     if (decoded.includes('\0') || req.originalUrl.includes('%00')) return fail(400, 'Bad Request: NUL in URL');
+    // Browsers resolve `.` and `..` segments (encoded ones too) before they send a URL; the URL parser would
+    // resolve them here, serving `/products/..` as the home page under a spelling of its own.
+    if (DOT_SEGMENT.test(req.path)) return fail(400, 'Bad Request: dot segment in path');
     if (ENCODED_LINE_BREAK.test(req.path)) {
       // Escaped once more, the path still names no page, so the catch-all route answers with the 404 page.
       const escaped = req.path.replace(ENCODED_LINE_BREAK, (match) => match.replaceAll('%', '%25'));

@@ -252,6 +252,17 @@ describe('refusals say what they are', () => {
     expect(response.body.split('\r\n')[1]).toBe('Method Not Allowed');
   });
 
+  it('a path with a dot segment, which no browser sends, is refused with 400 rather than served as what it resolves to', async () => {
+    for (const target of ['/products/..', '/.', '/%2e', '/about/.', '/x/%2E%2e/about', '/assets/../server.ts']) {
+      const response = await rawRequest(port, httpRequest('GET', target));
+      expect([response.status, response.body], target).toEqual([400, 'Bad Request: dot segment in path']);
+    }
+    // Names that only contain dots are names.
+    for (const target of ['/...', '/..about', '/about.', '/a.b/c']) {
+      expect((await rawRequest(port, httpRequest('GET', target))).status, target).toBe(404);
+    }
+  });
+
   it('a refused asset path answers 403 Forbidden and a compressed body 415, each in its own words', async () => {
     const forbidden = await rawRequest(port, httpRequest('GET', '/assets/..%2fpackage.json'));
     expect([forbidden.status, forbidden.body]).toEqual([403, 'Forbidden']);
