@@ -49,15 +49,15 @@ export function maxWaitingFor(heapLimitBytes: number): number {
 /**
  * The most the bodies of requests being read, waiting or rendered may take at once, counted as they arrive
  * (server/middleware.ts, limitBody). A form post is a few hundred bytes; at the 64 KiB limit (MAX_BODY_BYTES)
- * this is 128 of them. Each body is kept twice while its
- * page renders (the bytes read, and the Fetch request's copy), outside V8's heap but in the process's memory:
- * before this bound, 800 clients posting 63 KiB each took the image's server from 104 to 282 MB.
+ * this is 128 of them. Each body is kept twice while its page renders (the bytes read, and the Fetch request's
+ * copy), outside V8's heap but in the process's memory: before this bound, 800 clients posting 63 KiB each took
+ * the image's server from 104 to 282 MB.
  */
 export const MAX_BODIES_BYTES = 8 * 1024 * 1024;
 
 /**
- * Why a request was refused: the render queue was full, the request waited past the deadline, or the bodies
- * held at once would have passed MAX_BODIES_BYTES (refused before its body is read).
+ * Why a request was refused: the render queue was full, the request waited past the deadline, or its body would
+ * have taken the bodies held at once past MAX_BODIES_BYTES.
  */
 export type ShedReason = 'queue_full' | 'deadline' | 'bodies_full';
 
