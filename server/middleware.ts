@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import { isIPv6 } from 'node:net';
 import path from 'node:path';
-import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import Negotiator from 'negotiator';
 import { MAX_BODIES_BYTES, sendBusy, type ShedReason } from './admission.ts';
@@ -275,43 +275,81 @@ export function limitBody({
   maxHeldBytes = MAX_BODIES_BYTES,
   onShed,
 }: { maxHeldBytes?: number; onShed?: (reason: ShedReason) => void } = {}): RequestHandler {
-  // Browsers never compress what they post: a compressed body gets 415 rather than costing CPU to inflate.
-  const read = express.raw({ type: () => true, limit: MAX_BODY_BYTES, inflate: false });
   let held = 0;
-  const shed = (res: Response) => {
-    onShed?.('bodies_full');
-    res.setHeader('Connection', 'close');
-    sendBusy(res, 'bodies_full');
-  };
   return (req, res, next) => {
-    const declared = Number(req.headers['content-length']);
-    // A body declared larger than the limit is refused before any of it is read: body-parser would answer
-    // only once the whole body had arrived (it drains it first), and a client that declares 10 MB and sends
-    // less would hold the connection to the request timeout. Connection: close discards what does come.
-    if (declared > MAX_BODY_BYTES) {
+    const declared = req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']);
+    // No body: nothing to read (Node has refused a request with both Content-Length and Transfer-Encoding).
+    if (!req.headers['transfer-encoding'] && !declared) {
+      if (declared === 0) req.body = Buffer.alloc(0);
+      return next();
+    }
+    const refuse = (status: number, type: string, message: string) => {
       res.setHeader('Connection', 'close');
-      return next(Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' }));
+      next(Object.assign(new Error(message), { status, type }));
+    };
+    const shed = () => {
+      onShed?.('bodies_full');
+      res.setHeader('Connection', 'close');
+      sendBusy(res, 'bodies_full');
+    };
+    // Browsers never compress what they post: a compressed body gets 415 rather than costing CPU to inflate.
+    const encoding = req.headers['content-encoding'];
+    if (encoding && encoding.toLowerCase() !== 'identity') {
+      return refuse(415, 'encoding.unsupported', 'content encoding unsupported');
     }
-    if (req.headers['transfer-encoding'] || declared > 0) {
-      if (held + (declared || 0) > maxHeldBytes) return shed(res);
-      let mine = 0;
-      const count = (chunk: Buffer) => {
-        mine += chunk.length;
-        held += chunk.length;
-        if (held > maxHeldBytes && !res.headersSent) shed(res);
-      };
-      req.on('data', count);
-      res.once('close', () => {
-        req.off('data', count);
-        held -= mine;
-      });
-    }
-    read(req, res, (error?: unknown) => {
-      // Shed while it arrived: answered already; the connection closes.
-      if (res.headersSent) return;
-      if (error) res.setHeader('Connection', 'close');
-      next(error);
+    // A body declared larger than the limit is refused before any of it is read, not once it has arrived;
+    // Connection: close discards what does come.
+    if ((declared ?? 0) > MAX_BODY_BYTES) return refuse(413, 'entity.too.large', 'request entity too large');
+    if (held + (declared ?? 0) > maxHeldBytes) return shed();
+    let body: Buffer | undefined;
+    let length = 0;
+    const stop = () => {
+      req.off('data', onData).off('end', onEnd).off('close', onClose);
+      // Until the connection closes, what still arrives is read and dropped.
+      req.resume();
+    };
+    res.once('close', () => {
+      stop();
+      held -= body?.length ?? 0;
     });
+    // Each chunk is copied into one buffer and dropped: Node hands over each chunk of a body as a Buffer of its
+    // own (a chunked body of one-byte chunks is 65,536 of them, ~230 bytes of heap each), which readers that keep
+    // the chunks until the end (body-parser, raw-body) hold all at once.
+    const onData = (chunk: Buffer) => {
+      // A chunked body past the limit (Node's parser ends one with a Content-Length at that length).
+      if (length + chunk.length > MAX_BODY_BYTES) {
+        stop();
+        return refuse(413, 'entity.too.large', 'request entity too large');
+      }
+      if (!body || length + chunk.length > body.length) {
+        // Grown by doubling, to the declared length at most: what a body holds is at most twice what it has
+        // sent (1 KiB at least).
+        const size = Math.min(
+          declared ?? MAX_BODY_BYTES,
+          Math.max(2 * (body?.length ?? 0), length + chunk.length, 1024),
+        );
+        held += size - (body?.length ?? 0);
+        const grown = Buffer.allocUnsafeSlow(size);
+        body?.copy(grown, 0, 0, length);
+        body = grown;
+        if (held > maxHeldBytes) {
+          stop();
+          return shed();
+        }
+      }
+      length += chunk.copy(body, length);
+    };
+    const onEnd = () => {
+      stop();
+      req.body = body ? body.subarray(0, length) : Buffer.alloc(0);
+      next();
+    };
+    // The client went away before the body was whole: the error handler logs it as such, answering nobody.
+    const onClose = () => {
+      stop();
+      next(Object.assign(new Error('request aborted'), { status: 400, type: 'request.aborted' }));
+    };
+    req.on('data', onData).once('end', onEnd).once('close', onClose);
   };
 }
 
