@@ -160,6 +160,18 @@ export function oneRequestAtATime(
       queue.busy = true;
       return run();
     }
+    // Node reads the body of a request waiting here into memory (a request's unread body pauses the reading, a
+    // request after it resumes it), so bodies pipelined on many connections were memory without bound, outside
+    // the bodies' budget (limitBody). No browser pipelines, nor does a proxy: such a request is answered in its
+    // turn with 400 and the connection closed after it, its body dropped as it arrives.
+    if (req.headers['transfer-encoding'] || Number(req.headers['content-length']) > 0) {
+      req.resume();
+      queue.waiting.push(() => {
+        queue.busy = true;
+        refusePipelinedBody(req, res);
+      });
+      return;
+    }
     if (queue.waiting.length >= MAX_PIPELINED_REQUESTS) {
       log.warn(
         { remoteAddress: socket.remoteAddress, limit: MAX_PIPELINED_REQUESTS },
@@ -173,4 +185,20 @@ export function oneRequestAtATime(
       run();
     });
   };
+}
+
+/** The answer to a request with a body pipelined behind another: 400, then the connection is closed. */
+function refusePipelinedBody(req: IncomingMessage, res: ServerResponse): void {
+  log.info(
+    { method: req.method, path: (req.url ?? '').slice(0, 512), status: 400, remoteAddress: req.socket.remoteAddress },
+    'request with a body pipelined: refused',
+  );
+  const body = 'Bad Request: a request with a body may not be pipelined';
+  res.shouldKeepAlive = false;
+  res.writeHead(400, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': body.length,
+    'Cache-Control': 'no-store',
+  });
+  res.end(body);
 }

@@ -324,6 +324,30 @@ describe('floods', () => {
     expect(seen.slowProbes, `health checks over 2 s (slowest ${seen.slowestMs.toFixed(0)} ms)`).toBe(0);
   }, 60_000);
 
+  it('posts pipelined behind another on 200 connections, never read, leave memory in the pod: refused, their bodies dropped', async () => {
+    // Node reads pipelined requests' bodies into memory whether anyone reads them or not: 200 connections each
+    // sending a post and 15 more of 63 KiB behind it held ~1 MB each, outside the bodies' budget.
+    server = await spawnServer({ LOG_LEVEL: 'error', ...IMAGE_RUNTIME_ENV });
+    const watch = watchServer(server.port, server.child.pid!, { rssLimitMb: 256, healthLimitMs: 2_000 });
+    const post = (body: string) =>
+      `POST /contacts HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const payload = post('a=1') + post(`message=${'a'.repeat(63 * 1024)}`).repeat(15);
+    const sockets = Array.from({ length: 200 }, () => {
+      const socket = connect(server!.port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.write(payload);
+      return socket;
+    });
+    for (let waited = 0; waited < 8_000 && !watch.broken && server.child.exitCode === null; waited += 250) {
+      await sleep(250);
+    }
+    const seen = await watch.stop();
+    for (const socket of sockets) socket.destroy();
+    expect(server.child.exitCode, 'the server process died').toBeNull();
+    expect(seen.peakRssMb, 'peak RSS in MB').toBeLessThanOrEqual(256);
+    expect(seen.slowProbes, `health checks over 2 s (slowest ${seen.slowestMs.toFixed(0)} ms)`).toBe(0);
+  }, 60_000);
+
   it('work for clients that are gone stops: 5,000 pipelined cookie-bearing requests on connections reset at once', async () => {
     server = await spawnServer({ LOG_LEVEL: 'error' });
     const watch = watchServer(server.port, server.child.pid!, { rssLimitMb: 1_000, healthLimitMs: 1_000 });
