@@ -297,48 +297,21 @@ describe('floods', () => {
     expect(result.errors + result.timeouts, 'posts without an answer').toBe(0);
   }, 60_000);
 
-  it('bodies in chunks of one byte on 8 connections leave the image’s server up: a body holds its bytes, not a buffer per chunk', async () => {
-    // Node hands each chunk of a body over as a Buffer of its own (some 230 bytes of heap for one byte), and
-    // body-parser kept them all until the body was whole: a few such bodies, never finished, ran the image's
-    // heap out within seconds.
+  /**
+   * Sends `payload` on each of `connections` new connections to a server run as the image runs it, never reading
+   * an answer, and holds them `holdMs`: the server must live, within the pod's 256 MiB, its /healthz answering
+   * within 2 s.
+   */
+  async function holdWithinThePod(connections: number, payload: string, holdMs: number) {
     server = await spawnServer({ LOG_LEVEL: 'error', ...IMAGE_RUNTIME_ENV });
     const watch = watchServer(server.port, server.child.pid!, { rssLimitMb: 256, healthLimitMs: 2_000 });
-    const sockets = Array.from({ length: 8 }, () => {
-      const socket = connect(server!.port, '127.0.0.1');
-      socket.on('error', () => {});
-      // 60,000 chunks of one byte, within the 64 KiB limit, and never the last chunk.
-      socket.write(
-        'POST /contacts HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n' +
-          `Transfer-Encoding: chunked\r\n\r\n${'1\r\na\r\n'.repeat(60_000)}`,
-      );
-      return socket;
-    });
-    // Held for 10 s, as the bodies' clients would until the request timeout.
-    for (let waited = 0; waited < 10_000 && !watch.broken && server.child.exitCode === null; waited += 250) {
-      await sleep(250);
-    }
-    const seen = await watch.stop();
-    for (const socket of sockets) socket.destroy();
-    expect(server.child.exitCode, 'the server process died').toBeNull();
-    expect(seen.peakRssMb, 'peak RSS in MB').toBeLessThanOrEqual(256);
-    expect(seen.slowProbes, `health checks over 2 s (slowest ${seen.slowestMs.toFixed(0)} ms)`).toBe(0);
-  }, 60_000);
-
-  it('posts pipelined behind another on 200 connections, never read, leave memory in the pod: refused, their bodies dropped', async () => {
-    // Node reads pipelined requests' bodies into memory whether anyone reads them or not: 200 connections each
-    // sending a post and 15 more of 63 KiB behind it held ~1 MB each, outside the bodies' budget.
-    server = await spawnServer({ LOG_LEVEL: 'error', ...IMAGE_RUNTIME_ENV });
-    const watch = watchServer(server.port, server.child.pid!, { rssLimitMb: 256, healthLimitMs: 2_000 });
-    const post = (body: string) =>
-      `POST /contacts HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
-    const payload = post('a=1') + post(`message=${'a'.repeat(63 * 1024)}`).repeat(15);
-    const sockets = Array.from({ length: 200 }, () => {
+    const sockets = Array.from({ length: connections }, () => {
       const socket = connect(server!.port, '127.0.0.1');
       socket.on('error', () => {});
       socket.write(payload);
       return socket;
     });
-    for (let waited = 0; waited < 8_000 && !watch.broken && server.child.exitCode === null; waited += 250) {
+    for (let waited = 0; waited < holdMs && !watch.broken && server.child.exitCode === null; waited += 250) {
       await sleep(250);
     }
     const seen = await watch.stop();
@@ -346,6 +319,27 @@ describe('floods', () => {
     expect(server.child.exitCode, 'the server process died').toBeNull();
     expect(seen.peakRssMb, 'peak RSS in MB').toBeLessThanOrEqual(256);
     expect(seen.slowProbes, `health checks over 2 s (slowest ${seen.slowestMs.toFixed(0)} ms)`).toBe(0);
+  }
+
+  it('bodies in chunks of one byte on 8 connections leave the image’s server up: a body holds its bytes, not a buffer per chunk', async () => {
+    // Node hands each chunk of a body over as a Buffer of its own (some 230 bytes of heap for one byte), and
+    // body-parser kept them all until the body was whole: a few such bodies, never finished, ran the image's
+    // heap out within seconds. 60,000 chunks of one byte, within the 64 KiB limit, never the last chunk, held
+    // 10 s as their clients could until the request timeout.
+    await holdWithinThePod(
+      8,
+      'POST /contacts HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n' +
+        `Transfer-Encoding: chunked\r\n\r\n${'1\r\na\r\n'.repeat(60_000)}`,
+      10_000,
+    );
+  }, 60_000);
+
+  it('posts pipelined behind another on 200 connections, never read, leave memory in the pod: refused, their bodies dropped', async () => {
+    // Node reads pipelined requests' bodies into memory whether anyone reads them or not: 200 connections each
+    // sending a post and 15 more of 63 KiB behind it held ~1 MB each, outside the bodies' budget.
+    const post = (body: string) =>
+      `POST /contacts HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    await holdWithinThePod(200, post('a=1') + post(`message=${'a'.repeat(63 * 1024)}`).repeat(15), 8_000);
   }, 60_000);
 
   it('work for clients that are gone stops: 5,000 pipelined cookie-bearing requests on connections reset at once', async () => {
