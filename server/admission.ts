@@ -47,13 +47,20 @@ export function maxWaitingFor(heapLimitBytes: number): number {
 }
 
 /**
- * The most the bodies of requests being read, waiting or rendered may take at once, counted as they arrive
- * (server/middleware.ts, limitBody). A form post is a few hundred bytes; at the 64 KiB limit (MAX_BODY_BYTES)
- * this is 128 of them. Each body is kept twice while its page renders (the bytes read, and the Fetch request's
- * copy), outside V8's heap but in the process's memory: before this bound, 800 clients posting 63 KiB each took
- * the image's server from 104 to 282 MB.
+ * The most the requests whose bodies are being read, waiting or rendered may take at once, their bodies counted
+ * as they arrive, and each request as BODY_REQUEST_BYTES (server/middleware.ts, limitBody): 512 form posts of a
+ * few hundred bytes, some 100 at the 64 KiB limit (MAX_BODY_BYTES). Each body is kept twice while its page
+ * renders (the bytes read, and the Fetch request's copy), outside V8's heap but in the process's memory: before
+ * this bound, 800 clients posting 63 KiB each took the image's server from 104 to 282 MB.
  */
 export const MAX_BODIES_BYTES = 8 * 1024 * 1024;
+
+/**
+ * What a request whose body is being read (or held) counts against MAX_BODIES_BYTES besides its body: its
+ * request, response and connection, some 13 KB of heap while it waits for the body. Without it a client that
+ * declares a body and sends none held nothing, and 6,000 of them ran the image's heap out.
+ */
+export const BODY_REQUEST_BYTES = 16 * 1024;
 
 /**
  * Why a request was refused: the render queue was full, the request waited past the deadline, or its body would

@@ -10,7 +10,7 @@ import path from 'node:path';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import Negotiator from 'negotiator';
-import { MAX_BODIES_BYTES, sendBusy, type ShedReason } from './admission.ts';
+import { BODY_REQUEST_BYTES, MAX_BODIES_BYTES, sendBusy, type ShedReason } from './admission.ts';
 import { log, warnAtMostEvery } from './log.ts';
 
 /** The longest URL (path and query) served; longer ones get 414. Real pages use a fraction of it. */
@@ -266,15 +266,22 @@ export function rejectBadInput(trustProxy: boolean): RequestHandler {
  * connection is closed, as the rest of the body is never read and would otherwise sit in front of the
  * client's next request. A body the route ignores has then been read all the same.
  *
- * The bodies held at once, from their first byte to the end of their response, are bounded by `maxHeldBytes`,
- * counted as their bytes arrive (a client that declares a body and sends nothing holds nothing). A request is
- * shed (the busy page, 503, Retry-After, connection closed) before any of its body is read if its declared
- * length would pass the bound, and as its body arrives if it passes it then (reads that began together).
+ * The requests whose bodies are being read or held, until their response ends, are bounded by `maxHeldBytes`:
+ * each counts `requestBytes` and the buffer its body has taken so far (a client that declares a body and sends
+ * none holds no buffer). A request is shed (the busy page, 503, Retry-After, connection closed) before any of its
+ * body is read if its declared length would pass the bound, and as its body arrives if it passes it then (reads
+ * that began together).
  */
 export function limitBody({
   maxHeldBytes = MAX_BODIES_BYTES,
+  requestBytes = BODY_REQUEST_BYTES,
   onShed,
-}: { maxHeldBytes?: number; onShed?: (reason: ShedReason) => void } = {}): RequestHandler {
+}: {
+  maxHeldBytes?: number;
+  /** What each request counts besides its body. */
+  requestBytes?: number;
+  onShed?: (reason: ShedReason) => void;
+} = {}): RequestHandler {
   let held = 0;
   return (req, res, next) => {
     const declared = req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']);
@@ -300,7 +307,8 @@ export function limitBody({
     // A body declared larger than the limit is refused before any of it is read, not once it has arrived;
     // Connection: close discards what does come.
     if ((declared ?? 0) > MAX_BODY_BYTES) return refuse(413, 'entity.too.large', 'request entity too large');
-    if (held + (declared ?? 0) > maxHeldBytes) return shed();
+    if (held + requestBytes + (declared ?? 0) > maxHeldBytes) return shed();
+    held += requestBytes;
     let body: Buffer | undefined;
     let length = 0;
     const stop = () => {
@@ -310,7 +318,7 @@ export function limitBody({
     };
     res.once('close', () => {
       stop();
-      held -= body?.length ?? 0;
+      held -= requestBytes + (body?.length ?? 0);
     });
     // Each chunk is copied into one buffer and dropped: Node hands over each chunk of a body as a Buffer of its
     // own (a chunked body of one-byte chunks is 65,536 of them, ~230 bytes of heap each), which readers that keep

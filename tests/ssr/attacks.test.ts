@@ -342,6 +342,16 @@ describe('floods', () => {
     await holdWithinThePod(200, post('a=1') + post(`message=${'a'.repeat(63 * 1024)}`).repeat(15), 8_000);
   }, 60_000);
 
+  it('6,000 posts that declare a body and send none leave the image’s server up: each waiting request counts', async () => {
+    // Each holds ~13 KB of heap (its request, response and connection) until the 30 s request timeout while the
+    // bodies' budget saw nothing, none of its bytes having come: 6,000 ran the image's heap out within 3 s.
+    await holdWithinThePod(
+      6_000,
+      'POST /contacts HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 65536\r\n\r\n',
+      8_000,
+    );
+  }, 60_000);
+
   it('work for clients that are gone stops: 5,000 pipelined cookie-bearing requests on connections reset at once', async () => {
     server = await spawnServer({ LOG_LEVEL: 'error' });
     const watch = watchServer(server.port, server.child.pid!, { rssLimitMb: 1_000, healthLimitMs: 1_000 });

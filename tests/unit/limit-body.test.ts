@@ -15,12 +15,12 @@ afterEach(() => {
 });
 
 /** limitBody holding at most `maxHeldBytes`, before a handler that answers only when told to. */
-async function serve(maxHeldBytes: number) {
+async function serve(maxHeldBytes: number, requestBytes = 0) {
   const shed: ShedReason[] = [];
   const waiting: Array<() => void> = [];
   const received: number[] = [];
   const app = express();
-  app.use(limitBody({ maxHeldBytes, onShed: (reason) => shed.push(reason) }));
+  app.use(limitBody({ maxHeldBytes, requestBytes, onShed: (reason) => shed.push(reason) }));
   app.post('/form', (req, res) => {
     received.push((req.body as Buffer).length);
     waiting.push(() => res.end('done'));
@@ -105,4 +105,18 @@ it('sheds the body that passes the bound as it arrives, when reads that began to
   expect(refused).toMatch(/^HTTP\/1\.1 503 /);
   expect(refused).toMatch(/\r\nConnection: close\r\n/i);
   for (const socket of sockets) socket.destroy();
+});
+
+it('counts each request whose body is awaited, so clients that declare bodies and send none are bounded too', async () => {
+  const { post, port, shed, waiting } = await serve(3_500, 1_000);
+  // Each holds a request (1,000) and no bytes: two fit with the post below, a third does not.
+  const stalled = [startPost(port, 400), startPost(port, 400)];
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const answer = post(400);
+  await expect.poll(() => waiting.length).toBe(1);
+  const third = startPost(port, 1);
+  await expect.poll(() => shed).toEqual(['bodies_full']);
+  waiting.shift()!();
+  expect((await answer).status).toBe(200);
+  for (const socket of [...stalled, third]) socket.destroy();
 });
