@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NEW_ARRIVALS_LAYOUT } from '../../app/components/home/NewArrivals/layout.ts';
@@ -271,4 +273,46 @@ describe('the whole page', () => {
     await expect.poll(() => isWithinViewportWidth(lastTitle)).toBe(true);
     await close();
   });
+});
+
+describe('the banner while its HTML arrives', () => {
+  it.each([1280, 768])(
+    'keeps its controls where they end up at %ipx when a paint comes after them and before the slides',
+    async (width) => {
+      // A document that stalls right after the banner's first dot: the browser paints what it has, the
+      // controls without the slides after them. They must already stand where the slides will put them.
+      const page = await (await fetch(`${server.origin}/`, { headers: { 'accept-encoding': 'identity' } })).text();
+      const cut = page.indexOf('</button>', page.indexOf('aria-label="Choose a banner slide"')) + '</button>'.length;
+      const upstream = await fetch(`${server.origin}/`, { headers: { 'accept-encoding': 'identity' } });
+      const slow = createServer(async (req, res) => {
+        if (req.url !== '/') {
+          const answer = await fetch(`${server.origin}${req.url}`, { headers: { 'accept-encoding': 'identity' } });
+          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+          return;
+        }
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': upstream.headers.get('content-security-policy')!,
+        });
+        res.write(page.slice(0, cut));
+        setTimeout(() => res.end(page.slice(cut)), 600);
+      });
+      slow.listen(0, '127.0.0.1');
+      await once(slow, 'listening');
+      const { page: tab, problems, close } = await openPage(browser, { width });
+      try {
+        await recordLayoutShifts(tab);
+        await tab.goto(`http://127.0.0.1:${(slow.address() as { port: number }).port}/`);
+        await waitForHydration(tab);
+        await tab.waitForTimeout(300);
+        expect(await layoutShifts(tab)).toEqual([]);
+        expect(problems).toEqual([]);
+      } finally {
+        await close();
+        slow.closeAllConnections();
+        slow.close();
+      }
+    },
+  );
 });

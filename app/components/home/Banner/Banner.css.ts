@@ -8,6 +8,15 @@ export const root = style({
   background: vars.color.surface,
   // cqw units below measure the banner, not the window (whose width may include a scrollbar).
   containerType: 'inline-size',
+  // The slide's own height (see slide) before any slide is there: the controls come first in the document and
+  // stand on the banner's lower edge, so a paint while the document still streams in (the slides not yet
+  // parsed) showed them at its top, and they jumped when the slides came (a layout shift). Copy taller than the
+  // ratio still makes the banner taller. At 640px or less the controls are placed from the top.
+  aspectRatio: '16 / 7',
+  '@media': {
+    [media.atMostMd]: { aspectRatio: '2 / 1' },
+    [media.atMostSm]: { aspectRatio: 'auto' },
+  },
 });
 
 /**
