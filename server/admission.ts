@@ -48,8 +48,8 @@ export function maxWaitingFor(heapLimitBytes: number): number {
 
 /**
  * The most the requests whose bodies are being read, waiting or rendered may take at once, their bodies counted
- * as they arrive, and each request as BODY_REQUEST_BYTES (server/middleware.ts, limitBody): 512 form posts of a
- * few hundred bytes, some 100 at the 64 KiB limit (MAX_BODY_BYTES). Each body is kept twice while its page
+ * as they arrive, and each request as BODY_REQUEST_BYTES (server/middleware.ts, limitBody): some 500 form posts
+ * of a few hundred bytes, some 100 at the 64 KiB limit (MAX_BODY_BYTES). Each body is kept twice while its page
  * renders (the bytes read, and the Fetch request's copy), outside V8's heap but in the process's memory: before
  * this bound, 800 clients posting 63 KiB each took the image's server from 104 to 282 MB.
  */

@@ -160,24 +160,25 @@ export function oneRequestAtATime(
       queue.busy = true;
       return run();
     }
-    // Node reads the body of a request waiting here into memory (a request's unread body pauses the reading, a
-    // request after it resumes it), so bodies pipelined on many connections were memory without bound, outside
-    // the bodies' budget (limitBody). No browser pipelines, nor does a proxy: such a request is answered in its
-    // turn with 400 and the connection closed after it, its body dropped as it arrives.
-    if (req.headers['transfer-encoding'] || Number(req.headers['content-length']) > 0) {
-      req.resume();
-      queue.waiting.push(() => {
-        queue.busy = true;
-        refusePipelinedBody(req, res);
-      });
-      return;
-    }
     if (queue.waiting.length >= MAX_PIPELINED_REQUESTS) {
       log.warn(
         { remoteAddress: socket.remoteAddress, limit: MAX_PIPELINED_REQUESTS },
         'connection closed: too many pipelined requests',
       );
       socket.destroy();
+      return;
+    }
+    // Node reads the body of a request waiting here into memory (a request's unread body pauses the reading, a
+    // request after it resumes it), so bodies pipelined on many connections were memory without bound, outside
+    // the bodies' budget (limitBody). No browser pipelines, nor does a proxy: such a request is answered in its
+    // turn with 400 and the connection closed after it (and with it whatever was queued behind it), its body
+    // read and dropped as it arrives. Such requests count among those waiting, as any other.
+    if (req.headers['transfer-encoding'] || Number(req.headers['content-length']) > 0) {
+      req.resume();
+      queue.waiting.push(() => {
+        queue.busy = true;
+        refusePipelinedBody(req, res);
+      });
       return;
     }
     queue.waiting.push(() => {

@@ -46,8 +46,11 @@ function hostLines(req: IncomingMessage): number {
 // A request target in absolute form (RFC 9112, 3.2.2): scheme, authority, then the path and query.
 const ABSOLUTE_FORM = /^https?:\/\/([^/?#]*)([^#]*)$/i;
 
-/** A `.` or `..` segment of a path, plain or percent-encoded (RFC 3986, 5.2.4). */
-const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)/i;
+/**
+ * A `.` or `..` segment of a path, plain or percent-encoded (RFC 3986, 5.2.4), after a slash or a backslash (the
+ * URL parser reads `\` as `/` in an http URL).
+ */
+const DOT_SEGMENT = /[/\\](?:\.|%2e){1,2}(?=[/\\]|$)/i;
 
 /** Requests whose target Express could not route: rejectBadInput answers them. */
 const unroutableTargets = new WeakSet<IncomingMessage>();
@@ -307,6 +310,8 @@ export function limitBody({
     // A body declared larger than the limit is refused before any of it is read, not once it has arrived;
     // Connection: close discards what does come.
     if ((declared ?? 0) > MAX_BODY_BYTES) return refuse(413, 'entity.too.large', 'request entity too large');
+    // Nothing to read for a client already gone (and no 'close' to come that would give its share back).
+    if (res.closed) return;
     if (held + requestBytes + (declared ?? 0) > maxHeldBytes) return shed();
     held += requestBytes;
     let body: Buffer | undefined;
@@ -352,7 +357,8 @@ export function limitBody({
       req.body = body ? body.subarray(0, length) : Buffer.alloc(0);
       next();
     };
-    // The client went away before the body was whole: the error handler logs it as such, answering nobody.
+    // The request closed before its body was whole and before its response did (a client that goes closes the
+    // response first, which stops the reading): the error handler logs it as the client's, answering nobody.
     const onClose = () => {
       stop();
       next(Object.assign(new Error('request aborted'), { status: 400, type: 'request.aborted' }));

@@ -358,7 +358,7 @@ export function createPageHandler({
 
 /**
  * React Router answers a method a route has no action for with 405, without the `Allow` header RFC 9110 asks
- * for: its routes all answer GET and HEAD. A resource route's 405 (`POST /robots.txt`) comes as JSON saying
+ * for: its routes all answer GET and HEAD (no action of the app answers 405 itself). A resource route's 405 (`POST /robots.txt`) comes as JSON saying
  * "Unexpected Server Error": it says what happened instead, as the guard's 405 does.
  */
 function methodNotAllowed(response: Response): Response {

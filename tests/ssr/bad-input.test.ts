@@ -253,7 +253,15 @@ describe('refusals say what they are', () => {
   });
 
   it('a path with a dot segment, which no browser sends, is refused with 400 rather than served as what it resolves to', async () => {
-    for (const target of ['/products/..', '/.', '/%2e', '/about/.', '/x/%2E%2e/about', '/assets/../server.ts']) {
+    for (const target of [
+      '/products/..',
+      '/.',
+      '/%2e',
+      '/about/.',
+      '/x/%2E%2e/about',
+      '/assets/../server.ts',
+      '/products\\..',
+    ]) {
       const response = await rawRequest(port, httpRequest('GET', target));
       expect([response.status, response.body], target).toEqual([400, 'Bad Request: dot segment in path']);
     }

@@ -2,7 +2,7 @@ import { createServer, ServerResponse, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { queryObjects } from 'node:v8';
 import { afterEach, expect, it } from 'vitest';
-import { oneRequestAtATime } from '../../server/connections.ts';
+import { MAX_PIPELINED_REQUESTS, oneRequestAtATime } from '../../server/connections.ts';
 
 let server: Server | undefined;
 const sockets: Socket[] = [];
@@ -35,7 +35,7 @@ it('keeps no request or response of an idle keep-alive connection alive', async 
 // Node reads the bodies of pipelined requests into memory whether or not anyone reads them (one request's
 // unread body stops the reading; a request after it starts it again): 300 connections pipelining 63 KiB posts
 // behind a request in flight took the image's server from 102 to 450 MB. A body may not be pipelined.
-it('answers a request with a body pipelined behind another with 400 and closes, its body dropped unread', async () => {
+it('answers a request with a body pipelined behind another with 400 and closes, its body read and dropped', async () => {
   const seen: string[] = [];
   const release: Array<() => void> = [];
   server = createServer(
@@ -63,4 +63,17 @@ it('answers a request with a body pipelined behind another with 400 and closes, 
   expect(text.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 200', 'HTTP/1.1 400']);
   expect(text).toMatch(/\r\nConnection: close\r\n/i);
   expect(seen).toEqual(['GET /first']);
+});
+
+it('counts requests with a body among the pipelined ones: past the limit the connection is closed', async () => {
+  server = createServer(oneRequestAtATime(() => {}));
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const socket = connect(port, '127.0.0.1');
+  sockets.push(socket);
+  socket.write(
+    'GET /held HTTP/1.1\r\nHost: x\r\n\r\n' +
+      'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n\r\na'.repeat(MAX_PIPELINED_REQUESTS + 1),
+  );
+  await new Promise((resolve) => socket.once('close', resolve));
 });
