@@ -14,9 +14,10 @@ import express, { type Express } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { log, setLogLevel, type Level } from './server/log.ts';
 import {
+  connectionsForMemory,
   createLimitedServer,
   KEEP_ALIVE_TIMEOUT_MS,
-  MAX_CONNECTIONS,
+  memoryLimit,
   oneRequestAtATime,
 } from './server/connections.ts';
 import { listen } from './server/listeners.ts';
@@ -196,7 +197,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
 
   // Everything else is a page (or a 404 page) rendered by React Router: each page once, then served from
   // memory like a static file.
-  const pageCacheMb = options.pageCacheMb ?? numberFromEnv('PAGE_CACHE_MB', 32)!;
+  const pageCacheMb = pageCacheMbOf(options);
   // A stored page's headers live in V8's heap (~3.5 KB of a ~20 KB page): a cache the heap cannot hold
   // beside the server's own ~25 MB, its renders and connections, and the young generation (the limit counts
   // it: 104 MB for the image's 80 MB old space) would end in an out-of-memory error, not in evictions (0018).
@@ -279,6 +280,11 @@ function modeFromEnv(): Mode {
   return process.env.NODE_ENV === 'production' ? 'production' : 'development';
 }
 
+/** The most the page cache may hold, in MB. */
+function pageCacheMbOf(options: AppOptions): number {
+  return options.pageCacheMb ?? numberFromEnv('PAGE_CACHE_MB', 32)!;
+}
+
 function numberFromEnv(name: string, fallback?: number): number | undefined {
   const value = process.env[name];
   if (value === undefined || value === '') return fallback;
@@ -320,7 +326,10 @@ export type ListenOptions = {
   shutdownDelayMs?: number;
   /** Idle keep-alive time; behind a load balancer, set it above the balancer's own idle timeout. */
   keepAliveTimeoutMs?: number;
-  /** Connections open at once; past it, new ones are closed unanswered. Default: MAX_CONNECTIONS, else 10,000. */
+  /**
+   * Connections open at once; past it, new ones are closed unanswered. Default: MAX_CONNECTIONS, else as many as
+   * the container's memory limit holds at their worst, at most 10,000 (`connectionsForMemory`).
+   */
   maxConnections?: number;
   /** Serve Prometheus metrics on this port (0: any free port); unset: no metrics server. Default: METRICS_PORT. */
   metricsPort?: number;
@@ -333,11 +342,18 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? numberFromEnv('SHUTDOWN_TIMEOUT_MS', 10_000)!;
   const shutdownDelayMs = options.shutdownDelayMs ?? numberFromEnv('SHUTDOWN_DELAY_MS', 1_000)!;
   const keepAliveTimeout = options.keepAliveTimeoutMs ?? numberFromEnv('KEEP_ALIVE_TIMEOUT_MS', KEEP_ALIVE_TIMEOUT_MS)!;
+  const metricsPort = options.metricsPort ?? numberFromEnv('METRICS_PORT');
+  // In a container, no more connections than its memory holds if each carries a request head at its largest.
+  const memoryLimitBytes = memoryLimit();
+  const maxConnections =
+    options.maxConnections ??
+    numberFromEnv('MAX_CONNECTIONS') ??
+    connectionsForMemory(memoryLimitBytes, {
+      pageCacheBytes: pageCacheMbOf(options) * 1024 * 1024,
+      otherConnections: metricsPort === undefined ? 0 : METRICS_MAX_CONNECTIONS,
+    });
   // Timeouts, header limits, pipelining, unread responses and requests per connection: server/connections.ts.
-  const server = createLimitedServer({
-    maxConnections: options.maxConnections ?? numberFromEnv('MAX_CONNECTIONS', MAX_CONNECTIONS),
-    keepAliveTimeout,
-  });
+  const server = createLimitedServer({ maxConnections, keepAliveTimeout });
   const { app, drain, readiness, close, warmUp } = await createApp({ ...options, hmrServer: server });
   server.on(
     'request',
@@ -357,16 +373,14 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
       mode: options.mode ?? modeFromEnv(),
       // What memory settings it runs with (runtime.env, or NODE_OPTIONS): the render queue is sized from it.
       heapLimitMb: Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024),
+      // And the connection limit, which a container's memory limit may have lowered.
+      maxConnections,
+      memoryLimitMb: memoryLimitBytes === undefined ? null : Math.round(memoryLimitBytes / 1024 / 1024),
       sockets: listening.sockets,
     },
     'listening',
   );
-  const metricsServer = await startMetricsServer(
-    options.metricsPort ?? numberFromEnv('METRICS_PORT'),
-    host,
-    keepAliveTimeout,
-    readiness,
-  );
+  const metricsServer = await startMetricsServer(metricsPort, host, keepAliveTimeout, readiness);
   // Unready until the public pages are cached: a load balancer sends the first shoppers to warm code.
   const loopback = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   void warmUp(`http://${loopback}:${actualPort}`);

@@ -5,11 +5,12 @@
  * connection, error-level logs. Limits and reasons: docs/decisions/0013-limits-for-impolite-clients.md.
  */
 import { once } from 'node:events';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import autocannon from 'autocannon';
 import { BROWSER_HEADERS, FORM_POST } from '../../bench/browser-like.ts';
-import { MAX_REQUESTS_PER_SOCKET } from '../../server/connections.ts';
+import { connectionsForMemory, MAX_HEADER_BYTES, MAX_REQUESTS_PER_SOCKET } from '../../server/connections.ts';
+import { METRICS_MAX_CONNECTIONS } from '../../server/metrics.ts';
 import {
   burst,
   exchange,
@@ -105,6 +106,55 @@ describe('floods', () => {
         seen.slowProbes,
         `health checks without an answer within 1 s (slowest ${seen.slowestMs.toFixed(0)} ms)`,
       ).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+  }, 60_000);
+
+  it('connections each holding a request head just short of the limit, as many as a 256 MiB pod takes, leave the image’s server in the pod', async () => {
+    // Node keeps a request head outside V8's heap while it arrives, up to the header limit and the headers
+    // timeout. In a container the default connection limit is what its memory holds if every connection does
+    // that (connectionsForMemory); it was 10,000 whatever the memory, and 9,500 such connections took the
+    // image's server to 370 MB here and got it OOM-killed in a 256 MiB container. With the limit a 256 MiB pod
+    // gets (this machine has no memory limit to derive it from), beside the metrics port's own connections.
+    const limit = connectionsForMemory(256 * 1024 * 1024, {
+      pageCacheBytes: 32 * 1024 * 1024,
+      otherConnections: METRICS_MAX_CONNECTIONS,
+    });
+    const metricsPort = await freePort();
+    server = await spawnServer({
+      LOG_LEVEL: 'warn',
+      MAX_CONNECTIONS: String(limit),
+      METRICS_PORT: String(metricsPort),
+      ...IMAGE_RUNTIME_ENV,
+    });
+    // Probes go to the metrics port, whose connections are held too, short of its own limit.
+    const watch = watchServer(metricsPort, server.child.pid!, { rssLimitMb: 256, healthLimitMs: 2_000 });
+    const head = `GET / HTTP/1.1\r\nHost: x\r\nCookie: c=${'c'.repeat(MAX_HEADER_BYTES - 64)}`;
+    const hold = async (port: number, count: number) => {
+      const sockets: Socket[] = [];
+      for (let i = 0; i < count; i++) {
+        const socket = connect(port, '127.0.0.1');
+        socket.on('error', () => {});
+        socket.write(head);
+        sockets.push(socket);
+        if (i % 250 === 249) await sleep(10);
+      }
+      return sockets;
+    };
+    const sockets = [
+      ...(await hold(server.port, limit + 400)),
+      ...(await hold(metricsPort, METRICS_MAX_CONNECTIONS - 50)),
+    ];
+    try {
+      await sleep(3_000);
+      const seen = await watch.stop();
+      expect(server.child.exitCode, 'the server process died').toBeNull();
+      expect(seen.peakRssMb, 'peak RSS in MB').toBeLessThanOrEqual(256);
+      expect(seen.slowProbes, `probes over 2 s (slowest ${seen.slowestMs.toFixed(0)} ms)`).toBe(0);
+      const refused = sockets.filter((socket) => socket.destroyed).length;
+      expect(refused, 'connections refused past the limit').toBeGreaterThanOrEqual(390);
+      expect(refused, 'connections refused past the limit').toBeLessThanOrEqual(420);
     } finally {
       for (const socket of sockets) socket.destroy();
     }

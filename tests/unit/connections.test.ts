@@ -1,8 +1,16 @@
 import { createServer, ServerResponse, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { queryObjects } from 'node:v8';
-import { afterEach, expect, it } from 'vitest';
-import { MAX_PIPELINED_REQUESTS, oneRequestAtATime } from '../../server/connections.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  CONNECTION_WORST_BYTES,
+  connectionsForMemory,
+  MAX_CONNECTIONS,
+  MAX_HEADER_BYTES,
+  MAX_PIPELINED_REQUESTS,
+  oneRequestAtATime,
+} from '../../server/connections.ts';
+import { METRICS_MAX_CONNECTIONS } from '../../server/metrics.ts';
 
 let server: Server | undefined;
 const sockets: Socket[] = [];
@@ -76,4 +84,42 @@ it('counts requests with a body among the pipelined ones: past the limit the con
       'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n\r\na'.repeat(MAX_PIPELINED_REQUESTS + 1),
   );
   await new Promise((resolve) => socket.once('close', resolve));
+});
+
+// A connection that sends a request head just short of the header limit, and not its end, holds it outside V8's
+// heap until the headers timeout: 9,500 of them took the image's server past its pod's 256 MiB (0013).
+describe('the default connection limit in a container with a memory limit', () => {
+  const MiB = 1024 * 1024;
+  const pageCacheBytes = 32 * MiB;
+
+  it('is MAX_CONNECTIONS without a limit', () => {
+    expect(connectionsForMemory(undefined, { pageCacheBytes })).toBe(MAX_CONNECTIONS);
+  });
+
+  it('holds every connection at its worst, beside the busy process and its page cache, in the image’s 256 MiB pod', () => {
+    const limit = connectionsForMemory(256 * MiB, { pageCacheBytes, otherConnections: METRICS_MAX_CONNECTIONS });
+    // The pod's connections, the metrics port's and a full page cache leave the busy process (measured at
+    // 136–140 MB under a render burst) at least that much.
+    const left = 256 * MiB - (limit + METRICS_MAX_CONNECTIONS) * CONNECTION_WORST_BYTES - pageCacheBytes;
+    expect(left).toBeGreaterThanOrEqual(140 * MiB);
+    expect(limit).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it('counts a full request head in a connection’s worst', () => {
+    expect(CONNECTION_WORST_BYTES).toBeGreaterThan(MAX_HEADER_BYTES);
+  });
+
+  it('is lower with a larger page cache or the metrics port, and never below a few hundred', () => {
+    const pod = 256 * MiB;
+    const plain = connectionsForMemory(pod, { pageCacheBytes });
+    expect(connectionsForMemory(pod, { pageCacheBytes: 64 * MiB })).toBeLessThan(plain);
+    expect(connectionsForMemory(pod, { pageCacheBytes, otherConnections: 1_000 })).toBeLessThan(plain);
+    expect(connectionsForMemory(160 * MiB, { pageCacheBytes })).toBe(256);
+  });
+
+  it('grows with the memory, up to MAX_CONNECTIONS', () => {
+    const at = (mb: number) => connectionsForMemory(mb * MiB, { pageCacheBytes, otherConnections: 1_000 });
+    expect(at(384)).toBeGreaterThan(at(256));
+    expect(at(1024)).toBe(MAX_CONNECTIONS);
+  });
 });
