@@ -24,6 +24,7 @@ import {
   type AdmissionOptions,
   type ShedReason,
 } from './admission.ts';
+import { log } from './log.ts';
 import { chooseEncoding as negotiate, type Encoding } from './middleware.ts';
 import type { PageUrl } from './page-url.ts';
 
@@ -47,6 +48,8 @@ export type PageHandlerOptions = {
   publicUrl?: string;
   /** The most the stored pages may take, in bytes (all encodings). */
   maxBytes?: number;
+  /** How long a stored page is fresh; then it is rendered again in the background. Default: PAGE_FRESH_MS. */
+  freshMs?: number;
   /**
    * What a GET means: the URL the app is given and the key its page is stored under, or undefined for a
    * request that is not a page (React Router's route manifest). Default: the URL as it is (server/page-url.ts
@@ -95,6 +98,16 @@ export const PRIVATE_DATA_CACHE_CONTROL = `private, max-age=${DATA_FRESH_SECONDS
 
 export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
+/**
+ * How long a stored page is fresh: as long as shared caches keep it. Then the next request for it gets the stored
+ * copy at once and renders the page again in the background, as CDNs do with `stale-while-revalidate`, so that
+ * data that changes (a backend's prices, stock) shows within a minute and no shopper waits for it.
+ */
+export const PAGE_FRESH_MS = SHARED_MAX_AGE * 1000;
+
+/** A background render that takes longer is stopped (its loaders' `request.signal` aborted); the stored page stays. */
+const REFRESH_TIMEOUT_MS = 30_000;
+
 /** A render under way for the page cache, and how many requests wait for it. */
 type Rendering = { promise: Promise<Page | Response>; clients: number; controller: AbortController };
 
@@ -139,11 +152,16 @@ export function createPageHandler({
   cacheHeaders = false,
   publicUrl,
   maxBytes = DEFAULT_PAGE_CACHE_BYTES,
+  freshMs = PAGE_FRESH_MS,
   pageUrl = (url) => ({ url, key: url.pathname + url.search, dropped: [], unknown: false, data: false }),
   admission: { maxWaiting, maxWaitMs } = DEFAULT_ADMISSION,
   observer = {},
 }: PageHandlerOptions): RequestHandler {
   const pages = new LRUCache<string, Page>({
+    // A page past its freshness stays stored, and is served, until a new render replaces it or it is evicted.
+    ttl: freshMs,
+    allowStale: true,
+    noDeleteOnStaleGet: true,
     maxSize: maxBytes,
     sizeCalculation: (page) =>
       page.gzip.length + (page.br?.length ?? 0) + (page.identity?.length ?? 0) + page.headersLength + 512,
@@ -151,7 +169,7 @@ export function createPageHandler({
   const reportSize = () => observer.size?.(pages.calculatedSize, pages.size);
   /** Stores a page again after a copy was added to it, so its size counts, unless it has been evicted. */
   const resize = (key: string, page: Page) => {
-    if (pages.peek(key) === page) pages.set(key, page);
+    if (pages.peek(key) === page) pages.set(key, page, { noUpdateTTL: true });
     reportSize();
   };
   const rendering = new Map<string, Rendering>();
@@ -255,14 +273,38 @@ export function createPageHandler({
     });
   };
 
+  /**
+   * Renders a stored page that is no longer fresh again, for no request in particular: meanwhile, and if the
+   * render fails, is shed or is not shareable, requests get the stored page. One at a time per page.
+   */
+  const refresh = (key: string, page: PageUrl, req: ExpressRequest) => {
+    if (rendering.has(key)) return;
+    const controller = new AbortController();
+    const timeout = setTimeout(() => controller.abort(new Error('refresh timed out')), REFRESH_TIMEOUT_MS).unref();
+    // Counted as a client of its own, so that requests which join it (the stored page evicted meanwhile) and
+    // leave do not stop it.
+    const shared: Rendering = { clients: 1, controller, promise: render(key, page, req, controller.signal) };
+    rendering.set(key, shared);
+    shared.promise
+      .catch((error: unknown) => {
+        if (!(error instanceof Shed)) log.warn({ key, error }, 'page not refreshed: the stored copy stays');
+      })
+      .finally(() => {
+        clearTimeout(timeout);
+        if (rendering.get(key) === shared) rendering.delete(key);
+      });
+  };
+
   const lookup = async (
     key: string,
     page: PageUrl,
     req: ExpressRequest,
     res: ExpressResponse,
   ): Promise<Page | Response | undefined> => {
-    const stored = pages.get(key);
+    const status: LRUCache.Status<string, Page> = {};
+    const stored = pages.get(key, { status });
     if (stored) {
+      if (status.get === 'stale') refresh(key, page, req);
       observer.lookup?.('hit');
       return stored;
     }

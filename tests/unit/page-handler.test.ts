@@ -12,7 +12,10 @@ afterEach(() => {
 });
 
 /** The page handler in front of a stand-in for React Router, counting what it renders. */
-async function serve(render: (request: Request) => Response, options: Partial<PageHandlerOptions> = {}) {
+async function serve(
+  render: (request: Request) => Response | Promise<Response>,
+  options: Partial<PageHandlerOptions> = {},
+) {
   const rendered: string[] = [];
   const sizes: number[] = [];
   const app = express();
@@ -182,6 +185,65 @@ describe('the page cache', () => {
     const cdnOnly = await fetch(`${origin}/cdn-only`);
     expect(cdnOnly.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
     expect(cdnOnly.headers.get('cdn-cache-control')).toBe('max-age=5');
+  });
+});
+
+describe('a stored page past its freshness', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('is served at once while the page is rendered again in the background, which then replaces it', async () => {
+    let price = 19;
+    let release = () => {};
+    const { origin, rendered } = await serve(
+      async () => {
+        const text = `price ${price}`;
+        // The second render (the refresh) waits until the test lets it finish.
+        if (rendered.length > 1) await new Promise<void>((resolve) => (release = resolve));
+        return html(text);
+      },
+      { freshMs: 100 },
+    );
+    expect(await (await fetch(`${origin}/products`)).text()).toContain('price 19');
+    price = 99;
+    // Still fresh: the stored page, no render.
+    expect(await (await fetch(`${origin}/products`)).text()).toContain('price 19');
+    expect(rendered).toHaveLength(1);
+    await sleep(150);
+    // Stale: the stored page at once, however long the new render takes, and one render for many requests.
+    const stale = await Promise.all([1, 2, 3].map(async () => (await fetch(`${origin}/products`)).text()));
+    expect(stale.every((text) => text.includes('price 19'))).toBe(true);
+    expect(rendered).toHaveLength(2);
+    release();
+    await sleep(50);
+    expect(await (await fetch(`${origin}/products`)).text()).toContain('price 99');
+    expect(rendered).toHaveLength(2);
+  });
+
+  it('stays stored, and served, when rendering it again fails', async () => {
+    let failing = false;
+    const { origin, rendered } = await serve(
+      () => (failing ? new Response('backend down', { status: 500 }) : html('the catalogue')),
+      { freshMs: 50 },
+    );
+    await (await fetch(`${origin}/products`)).text();
+    failing = true;
+    await sleep(100);
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${origin}/products`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('the catalogue');
+      await sleep(20);
+    }
+    expect(rendered.length).toBeGreaterThan(1);
+  });
+
+  it('keeps its validator when the new render is the same page, so browsers still get 304', async () => {
+    const { origin } = await serve(() => html('unchanged'), { freshMs: 50 });
+    const etag = (await fetch(`${origin}/about`)).headers.get('etag')!;
+    await sleep(100);
+    await (await fetch(`${origin}/about`)).text();
+    await sleep(50);
+    expect((await fetch(`${origin}/about`, { headers: { 'if-none-match': etag } })).status).toBe(304);
   });
 });
 
