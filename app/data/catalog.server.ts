@@ -5,21 +5,24 @@
  */
 import { bestsellers, newArrivals, specialOffers } from '../../fixtures/home';
 import { productDetails } from '../../fixtures/product';
-import { demoProducts, PRODUCT_COUNT } from '../../fixtures/products';
+import { demoProducts } from '../../fixtures/products';
 import { pageSizes, shopListing } from '../../fixtures/shop';
 import type { ListingOptions } from '../lib/pagination';
 import type { ProductSection } from '../types/home';
 import type { ProductDetails } from '../types/product';
 import type { Product } from '../types/site';
 
-/** How many products the shop lists, and the page sizes and sorts it offers. */
+/**
+ * How many products the shop lists (`total`: pagination, the counter and the redirects past the last page are
+ * made from it), and the page sizes and sorts it offers.
+ */
 export async function getListingOptions(): Promise<ListingOptions> {
   return { ...shopListing, pageSizes };
 }
 
-/** `count` products from position `offset` of the listing, and how many there are in all. */
-export async function getProducts(offset: number, count: number): Promise<{ products: Product[]; total: number }> {
-  return { products: demoProducts(count, offset), total: PRODUCT_COUNT };
+/** `count` products from position `offset` of the listing (how many there are in all: getListingOptions). */
+export async function getProducts(offset: number, count: number): Promise<Product[]> {
+  return demoProducts(count, offset);
 }
 
 /** The product the details page shows (the page takes no id: the spec has one product). */

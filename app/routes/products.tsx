@@ -56,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const state = readListing(searchParams, listing);
   const lastPage = pageCount(listing.total, state.pageSize);
   const range = pageRange(state.page, state.pageSize, listing.total);
-  const [page, shop, { products }] = await Promise.all([
+  const [page, shop, products] = await Promise.all([
     getPage('products'),
     getShopContent(),
     getProducts(range.offset, range.to - range.from + 1),
