@@ -343,8 +343,13 @@ export function createPageHandler({
       const requestUrl = new URL(`${origin ?? `${req.protocol}://${req.host}`}${req.url}`);
       const get = req.method === 'GET' || req.method === 'HEAD';
       const meaning = get ? await pageUrl(requestUrl) : undefined;
-      // React Router's route-discovery manifest: no render, so answered at once and never stored.
-      if (get && !meaning) return send(req, res, next, await handler(pageRequest(req, requestUrl, closeSignal(res))));
+      // React Router's route-discovery manifest: never stored. No page is rendered, but matching each of its paths
+      // is work as long as a render (683 short paths fit the URL limit: 23–38 ms), so it waits its turn with the
+      // renders and is shed with them: answered at once, a flood of them held the event loop for seconds.
+      if (get && !meaning) {
+        const signal = closeSignal(res);
+        return send(req, res, next, await admission.run(() => handler(pageRequest(req, requestUrl, signal)), signal));
+      }
       // Another spelling of a route's path: to the route's own, before any render.
       if (meaning?.redirect) return res.redirect(308, meaning.redirect);
       const url = meaning?.url ?? requestUrl;

@@ -325,6 +325,28 @@ describe('floods', () => {
     expect(result.shedWithoutRetryAfter, '503s without Retry-After').toBe(0);
   }, 90_000);
 
+  it('a flood of route-discovery requests, each naming as many paths as a URL holds, takes its turn with the renders', async () => {
+    // React Router's /__manifest matches every path it is given: 683 short ones fit the URL limit, 23–38 ms of
+    // work each. Answered at once, outside admission control, 400 connections sending them held the event loop
+    // for seconds (probes 2.6–3.7 s) and, each answer compressed as it went, took RSS to 276 MB.
+    const watched = await watchBurst({ PUBLIC_URL: 'https://shop.example.com' }, 2_000);
+    const version = (await fetch(`http://127.0.0.1:${watched.port}/about`)).headers.get('x-storefront-version');
+    const paths: string[] = [];
+    const query = () => `/__manifest?version=${version}&paths=${paths.join(',')}`;
+    while (query().length + 4 <= 2_048) paths.push(paths.length.toString(36));
+    const result = await autocannon({
+      url: `http://127.0.0.1:${watched.port}`,
+      connections: 400,
+      duration: 8,
+      headers: BROWSER_HEADERS,
+      requests: [{ path: query() }],
+    });
+    await watched.stop();
+    expect(result['2xx'], 'manifests answered').toBeGreaterThan(0);
+    expect(result.errors + result.timeouts, 'requests failed or timed out').toBe(0);
+    expect(result['5xx'], 'other than 503 busy').toBe(result.statusCodeStats?.['503']?.count ?? 0);
+  }, 60_000);
+
   it('800 clients posting forms of 63 KiB for 15 s: the bodies held at once are bounded, the rest shed unread, memory stays in the pod', async () => {
     // Every body used to be read whole before admission control decided, even for a request about to be
     // shed, and waited with a copy in its Fetch request: 282 MB for the image's server, past the pod's 256 MiB.
