@@ -63,10 +63,17 @@ export const MAX_BODIES_BYTES = 8 * 1024 * 1024;
 export const BODY_REQUEST_BYTES = 16 * 1024;
 
 /**
- * Why a request was refused: the render queue was full, the request waited past the deadline, or its body would
- * have taken the bodies held at once past MAX_BODIES_BYTES.
+ * Why a request was refused: the render queue was full, the request waited past the deadline, its body would
+ * have taken the bodies held at once past MAX_BODIES_BYTES, or its render ran past RENDER_TIMEOUT_MS.
  */
-export type ShedReason = 'queue_full' | 'deadline' | 'bodies_full';
+export type ShedReason = 'queue_full' | 'deadline' | 'bodies_full' | 'render_timeout';
+
+/**
+ * How long a render may run (once its turn has come): past it, it is stopped (its loaders' `request.signal`
+ * aborted) and the shopper gets the busy page. A loader waiting on a data source that does not answer would
+ * otherwise hold one of the few renders running until the client gave up, and every render behind it waited.
+ */
+export const RENDER_TIMEOUT_MS = 10_000;
 
 export class Shed extends Error {
   readonly reason: ShedReason;

@@ -60,13 +60,14 @@ export function recordPageCache(result: 'hit' | 'miss'): void {
 
 const rendersShed = new Counter({
   name: 'render_shed_total',
-  help: 'Requests answered 503 with Retry-After: too many renders waiting (queue_full), waited too long (deadline), or too many request bodies held (bodies_full).',
+  help: 'Requests answered 503 with Retry-After: too many renders waiting (queue_full), waited too long (deadline), too many request bodies held (bodies_full), or a render that ran too long (render_timeout).',
   labelNames: ['reason'] as const,
   registers: [registry],
 });
 rendersShed.labels('queue_full').inc(0);
 rendersShed.labels('deadline').inc(0);
 rendersShed.labels('bodies_full').inc(0);
+rendersShed.labels('render_timeout').inc(0);
 
 const rendersWaiting = new Gauge({
   name: 'render_queue_waiting',

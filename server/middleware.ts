@@ -139,6 +139,9 @@ const SHED_WARNING_INTERVAL_MS = 10_000;
 const warnShed = warnAtMostEvery(SHED_WARNING_INTERVAL_MS, (shed) =>
   log.warn({ shed }, 'requests shed: the server is overloaded'),
 );
+const warnRenderTimeout = warnAtMostEvery(SHED_WARNING_INTERVAL_MS, (stopped) =>
+  log.warn({ stopped }, 'renders stopped: over the time limit (a data source not answering?)'),
+);
 
 export const requestLog: RequestHandler = (req, res, next) => {
   const start = process.hrtime.bigint();
@@ -164,7 +167,10 @@ export const requestLog: RequestHandler = (req, res, next) => {
     else if (!res.writableFinished) log.info(fields, 'request aborted by the client');
     // A render shed by admission control (0019): the answer an overloaded server should give. Logged as a
     // request, and worth a warning, but one per burst, not one per request: a flood sheds thousands a second.
-    else if (res.locals.shed) {
+    else if (res.locals.shed === 'render_timeout') {
+      log.info({ ...fields, shed: res.locals.shed }, 'request shed: its render took too long');
+      warnRenderTimeout();
+    } else if (res.locals.shed) {
       log.info({ ...fields, shed: res.locals.shed }, 'request shed: the server is overloaded');
       warnShed();
     } else if (status >= 500) log.error(fields, 'request');

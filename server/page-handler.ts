@@ -19,6 +19,7 @@ import { LRUCache } from 'lru-cache';
 import {
   createAdmission,
   RENDER_CONCURRENCY,
+  RENDER_TIMEOUT_MS,
   sendBusy,
   Shed,
   type AdmissionOptions,
@@ -50,6 +51,8 @@ export type PageHandlerOptions = {
   maxBytes?: number;
   /** How long a stored page is fresh; then it is rendered again in the background. Default: PAGE_FRESH_MS. */
   freshMs?: number;
+  /** How long a render may run before it is stopped and the shopper gets the busy page. Default: RENDER_TIMEOUT_MS. */
+  renderTimeoutMs?: number;
   /**
    * What a GET means: the URL the app is given and the key its page is stored under, or undefined for a
    * request that is not a page (React Router's route manifest). Default: the URL as it is (server/page-url.ts
@@ -105,9 +108,6 @@ export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
  */
 export const PAGE_FRESH_MS = SHARED_MAX_AGE * 1000;
 
-/** A background render that takes longer is stopped (its loaders' `request.signal` aborted); the stored page stays. */
-const REFRESH_TIMEOUT_MS = 30_000;
-
 /** A render under way for the page cache, and how many requests wait for it. */
 type Rendering = { promise: Promise<Page | Response>; clients: number; controller: AbortController };
 
@@ -153,6 +153,7 @@ export function createPageHandler({
   publicUrl,
   maxBytes = DEFAULT_PAGE_CACHE_BYTES,
   freshMs = PAGE_FRESH_MS,
+  renderTimeoutMs = RENDER_TIMEOUT_MS,
   pageUrl = (url) => ({ url, key: url.pathname + url.search, dropped: [], unknown: false, data: false }),
   admission: { maxWaiting, maxWaitMs } = DEFAULT_ADMISSION,
   observer = {},
@@ -200,14 +201,28 @@ export function createPageHandler({
    * holds the Express request alone, not a second copy of its headers and body.
    */
   const renderLimited = (url: URL, req: ExpressRequest, signal: AbortSignal, method?: string) =>
-    admission.run(async () => {
-      const started = performance.now();
-      try {
-        return await handler(pageRequest(req, url, signal, method));
-      } finally {
-        observer.render?.((performance.now() - started) / 1000);
+    admission.run(() => timed((within) => handler(pageRequest(req, url, within, method)), signal), signal);
+
+  /**
+   * Runs a render within `renderTimeoutMs`: past it, the render's request is aborted (React Router then stops
+   * waiting for its loaders) and Shed('render_timeout') is thrown, unless the client had gone first.
+   */
+  const timed = async (render: (signal: AbortSignal) => Promise<Response>, signal: AbortSignal) => {
+    const started = performance.now();
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new Shed('render_timeout')), renderTimeoutMs);
+    try {
+      const response = await render(AbortSignal.any([signal, timeout.signal]));
+      if (timeout.signal.aborted && !signal.aborted) {
+        await response.body?.cancel();
+        throw timeout.signal.reason;
       }
-    }, signal);
+      return response;
+    } finally {
+      clearTimeout(timer);
+      observer.render?.((performance.now() - started) / 1000);
+    }
+  };
 
   let brotliQueue = Promise.resolve();
   const brotliPending = new Set<Page>();
@@ -280,17 +295,18 @@ export function createPageHandler({
   const refresh = (key: string, page: PageUrl, req: ExpressRequest) => {
     if (rendering.has(key)) return;
     const controller = new AbortController();
-    const timeout = setTimeout(() => controller.abort(new Error('refresh timed out')), REFRESH_TIMEOUT_MS).unref();
     // Counted as a client of its own, so that requests which join it (the stored page evicted meanwhile) and
     // leave do not stop it.
     const shared: Rendering = { clients: 1, controller, promise: render(key, page, req, controller.signal) };
     rendering.set(key, shared);
     shared.promise
       .catch((error: unknown) => {
-        if (!(error instanceof Shed)) log.warn({ key, error }, 'page not refreshed: the stored copy stays');
+        // Shed for want of a turn, it is tried again by a later request; anything else is worth saying.
+        if (!(error instanceof Shed) || error.reason === 'render_timeout') {
+          log.warn({ key, error }, 'page not refreshed: the stored copy stays');
+        }
       })
       .finally(() => {
-        clearTimeout(timeout);
         if (rendering.get(key) === shared) rendering.delete(key);
       });
   };

@@ -247,6 +247,56 @@ describe('a stored page past its freshness', () => {
   });
 });
 
+describe('a render that runs too long', () => {
+  /** As React Router does: a loader that never answers is left behind once the request's signal aborts. */
+  const hanging = (request: Request) =>
+    new Promise<Response>((resolve) =>
+      request.signal.addEventListener('abort', () => resolve(new Response(null, { status: 500 }))),
+    );
+
+  it('is stopped at the time limit: the busy page with Retry-After, counted, and the renders behind it go on', async () => {
+    const shed: string[] = [];
+    const signals: AbortSignal[] = [];
+    const { origin } = await serve(
+      (request) => {
+        if (!request.url.includes('/slow')) return html('fast');
+        signals.push(request.signal);
+        return hanging(request);
+      },
+      { renderTimeoutMs: 200, observer: { shed: (reason) => shed.push(reason) } },
+    );
+    // Two renders run at once: both taken by loaders that never answer, with a third page waiting behind them.
+    const started = performance.now();
+    const [a, b, fast] = await Promise.all([
+      fetch(`${origin}/slow?a`),
+      fetch(`${origin}/slow?b`),
+      fetch(`${origin}/fast`),
+    ]);
+    expect([a.status, b.status]).toEqual([503, 503]);
+    expect(a.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
+    expect(await a.text()).toContain('Busy: please try again');
+    expect(fast.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(shed).toEqual(['render_timeout', 'render_timeout']);
+    expect(signals.every((signal) => signal.aborted)).toBe(true);
+  });
+
+  it('keeps a stored page when its refresh runs too long, and lets the next refresh try', async () => {
+    let hang = false;
+    const { origin, rendered } = await serve((request) => (hang ? hanging(request) : html('stored')), {
+      freshMs: 50,
+      renderTimeoutMs: 100,
+    });
+    await (await fetch(`${origin}/products`)).text();
+    hang = true;
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await (await fetch(`${origin}/products`)).text()).toContain('stored');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await (await fetch(`${origin}/products`)).text()).toContain('stored');
+    expect(rendered).toHaveLength(3);
+  });
+});
+
 describe('pages rendered per request', () => {
   it('are compressed with brotli in a window that fits a page, not brotli’s 4 MB default', async () => {
     // Past 64 KB, a page streamed through brotli's default window made V8 collect its whole heap every few
