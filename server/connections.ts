@@ -32,8 +32,9 @@ export const SEND_TIMEOUT_MS = 30_000;
 
 /**
  * Connections open at once, at most, by default. Each costs some 3–5 KB of V8's heap, which the image caps
- * (0018): 10,000 fit with room to spare, and a replica behind a proxy sees a few dozen. Past it, new
- * connections are closed unanswered, so a flood of them is refused instead of exhausting the heap. In a
+ * (0018): 10,000 fit with room to spare, and a replica behind a proxy sees a few dozen. Past it, a new
+ * connection takes the place of an idle one, or is refused (`limitConnections`), so a flood of them cannot
+ * exhaust the heap. In a
  * container with a memory limit, fewer: `connectionsForMemory`.
  */
 export const MAX_CONNECTIONS = 10_000;
@@ -123,25 +124,56 @@ export function createLimitedServer({
 
 type Queue = { busy: boolean; waiting: Array<() => void>; requests: number };
 
+/**
+ * At most `maxConnections` open at once, counting every connection the server is given (server/listeners.ts hands
+ * it those its other sockets accept). Past it, a new connection takes the place of the one that has waited longest
+ * with no request under way: a keep-alive connection between requests, or one that has not finished sending its
+ * request (nginx, out of connections, reuses idle keep-alive ones too). Only when every open connection has a
+ * request under way is the new one refused, closed unanswered. Refusing the newest instead, as Node's
+ * `maxConnections` does, let a thousand connections that sent nothing lock the probes out of the metrics port
+ * for as long as they were reopened (an attack run), and shoppers out of the shop the same way.
+ */
 function limitConnections(server: Server, maxConnections: number): void {
-  server.maxConnections = maxConnections;
-  server.on(
-    'drop',
-    warnAtMostEvery(DROP_WARNING_INTERVAL_MS, (refused) =>
-      log.warn({ limit: maxConnections, refused }, 'connections refused: too many open'),
-    ),
+  const warnRefused = warnAtMostEvery(DROP_WARNING_INTERVAL_MS, (refused) =>
+    log.warn({ limit: maxConnections, refused }, 'connections refused: too many open, each with a request under way'),
   );
+  const warnReplaced = warnAtMostEvery(DROP_WARNING_INTERVAL_MS, (closed) =>
+    log.warn({ limit: maxConnections, closed }, 'idle connections closed to make room for new ones: too many open'),
+  );
+  const answering = new WeakMap<Socket, number>();
+  // Open connections with no request under way, the one that has waited longest first (a Set keeps insertion order).
+  const idle = new Set<Socket>();
+  let open = 0;
+  server.on('connection', (socket: Socket) => {
+    open++;
+    idle.add(socket);
+    socket.once('close', () => {
+      open--;
+      idle.delete(socket);
+    });
+    if (open <= maxConnections) return;
+    const longest = idle.values().next().value!;
+    idle.delete(longest);
+    longest.destroy();
+    if (longest === socket) warnRefused();
+    else warnReplaced();
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    idle.delete(socket);
+    answering.set(socket, (answering.get(socket) ?? 0) + 1);
+    res.once('close', () => {
+      const left = (answering.get(socket) ?? 1) - 1;
+      answering.set(socket, left);
+      // Waiting for its next request from now on: the newest of the idle.
+      if (left === 0 && !socket.destroyed) idle.add(socket);
+    });
+  });
   // Node's socket inactivity timeout, which applies while a request is being answered: writes that do not
   // complete, because the client's receive window stays full, count as inactivity. Node reports the end of an
   // idle keep-alive connection's keepAliveTimeout by the same event: that one is no fault of the client's.
   server.timeout = SEND_TIMEOUT_MS;
   server.on('connection', skipRequestsOnClosedConnections);
-  const answering = new WeakMap<Socket, number>();
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const socket = req.socket;
-    answering.set(socket, (answering.get(socket) ?? 0) + 1);
-    res.once('close', () => answering.set(socket, (answering.get(socket) ?? 1) - 1));
-  });
   server.on('timeout', (socket: Socket) => {
     if (answering.get(socket)) {
       log.warn({ remoteAddress: socket.remoteAddress, timeoutMs: SEND_TIMEOUT_MS }, 'connection closed: no progress');

@@ -36,9 +36,8 @@ export type Listening = {
 };
 
 /**
- * Listens with `sockets` sockets on `port`. `server.maxConnections` (set before) stays the limit of all the
- * connections open at once, whichever socket accepted them; past it a connection is refused as the server
- * refuses its own (its 'drop' event).
+ * Listens with `sockets` sockets on `port`. Every connection goes to the server's 'connection' listeners,
+ * whichever socket accepted it, so the connection limit there (server/connections.ts) counts them all.
  */
 export async function listen(server: Server, port: number, host: string, sockets = LISTENING_SOCKETS) {
   if (sockets <= 1) {
@@ -48,30 +47,14 @@ export async function listen(server: Server, port: number, host: string, sockets
   // Sockets with SO_REUSEPORT of one user share a port without a word: a second server started on a port in use
   // must fail as it would without them, not take a share of the first one's connections.
   if (port !== 0) await listening(createServer(), { port, host }).then((probe) => probe.close());
-  const limit = server.maxConnections;
-  // Connections the other sockets accepted and handed over, still open. Node refuses a connection on the
-  // server's own socket once its own ones reach maxConnections: lowering that by these keeps one limit for all.
+  // Connections the other sockets accepted and handed over, still open: closing waits for them too.
   let handedOver = 0;
   let noneHandedOver = () => {};
-  const count = (change: number) => {
-    handedOver += change;
-    if (limit > 0) server.maxConnections = Math.max(0, limit - handedOver);
-    if (handedOver === 0) noneHandedOver();
-  };
-  // Every connection open, whichever socket accepted it.
-  let open = 0;
-  server.on('connection', (socket: Socket) => {
-    open++;
-    socket.once('close', () => open--);
-  });
   const handOver = (socket: Socket) => {
-    if (limit > 0 && open >= limit) {
-      socket.destroy();
-      server.emit('drop', { localAddress: socket.localAddress, remoteAddress: socket.remoteAddress });
-      return;
-    }
-    count(1);
-    socket.once('close', () => count(-1));
+    handedOver++;
+    socket.once('close', () => {
+      if (--handedOver === 0) noneHandedOver();
+    });
     server.emit('connection', socket);
   };
   await listening(server, { port, host, reusePort: true });

@@ -5,11 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   CONNECTION_WORST_BYTES,
   connectionsForMemory,
+  createLimitedServer,
   MAX_CONNECTIONS,
   MAX_HEADER_BYTES,
   MAX_PIPELINED_REQUESTS,
   oneRequestAtATime,
 } from '../../server/connections.ts';
+import { listen, type Listening } from '../../server/listeners.ts';
 import { METRICS_MAX_CONNECTIONS } from '../../server/metrics.ts';
 
 let server: Server | undefined;
@@ -121,5 +123,83 @@ describe('the default connection limit in a container with a memory limit', () =
     const at = (mb: number) => connectionsForMemory(mb * MiB, { pageCacheBytes, otherConnections: 1_000 });
     expect(at(384)).toBeGreaterThan(at(256));
     expect(at(1024)).toBe(MAX_CONNECTIONS);
+  });
+});
+
+// Past the limit, the connection idle longest makes room (0013): refusing the newest let a thousand connections
+// that sent nothing lock the probes out of the metrics port for as long as they were reopened.
+describe.skipIf(process.platform !== 'linux')('past the connection limit, across the port’s sockets', () => {
+  let release = () => {};
+  let listening: Listening | undefined;
+  afterEach(async () => {
+    release();
+    for (const socket of sockets.splice(0)) socket.destroy();
+    if (listening) await new Promise<void>((resolve) => listening!.close(resolve));
+    listening = undefined;
+  });
+
+  /** A limited server of 10 connections on four sockets; GET /hold is answered only once released. */
+  async function limited() {
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const limitedServer = createLimitedServer({ maxConnections: 10 });
+    limitedServer.on(
+      'request',
+      oneRequestAtATime((req, res) => {
+        if (req.url === '/hold') void held.then(() => res.end('late'));
+        else res.end('ok');
+      }),
+    );
+    listening = await listen(limitedServer, 0, '127.0.0.1', 4);
+    return listening.port;
+  }
+
+  /** A new connection that sends `payload`, and whether it is answered (true) or closed unanswered (false). */
+  function open(port: number, payload: string, wait = true) {
+    const socket = connect(port, '127.0.0.1');
+    sockets.push(socket);
+    socket.on('error', () => {});
+    const answered = new Promise<boolean>((resolve) => {
+      socket.once('data', () => resolve(true));
+      socket.once('close', () => resolve(false));
+    });
+    socket.write(payload);
+    return { socket, answered: wait ? answered : Promise.resolve(true) };
+  }
+  const closed = (socket: Socket) =>
+    socket.destroyed || new Promise<boolean>((resolve) => setTimeout(() => resolve(socket.destroyed), 100));
+
+  it('a new connection takes the place of the one idle longest, whichever socket accepted either', async () => {
+    const port = await limited();
+    const connections = [];
+    for (let i = 0; i < 15; i++) {
+      const connection = open(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+      expect(await connection.answered, `connection ${i} answered`).toBe(true);
+      connections.push(connection.socket);
+    }
+    const gone = await Promise.all(connections.map(closed));
+    expect(gone).toEqual([...Array(5).fill(true), ...Array(10).fill(false)]);
+  });
+
+  it('replaces a connection that has not finished its request, and keeps one with a request under way', async () => {
+    const port = await limited();
+    const busy = Array.from({ length: 5 }, () => open(port, 'GET /hold HTTP/1.1\r\nHost: x\r\n\r\n', false).socket);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const partial = Array.from({ length: 5 }, () => open(port, 'GET / HTTP/1.1\r\nHost: x\r\nCookie: a', false).socket);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let i = 0; i < 5; i++) {
+      expect(await open(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n').answered).toBe(true);
+    }
+    expect(await Promise.all(partial.map(closed))).toEqual(Array(5).fill(true));
+    expect(await Promise.all(busy.map(closed))).toEqual(Array(5).fill(false));
+  });
+
+  it('refuses a new connection when every open one has a request under way, and takes it once one is done', async () => {
+    const port = await limited();
+    for (let i = 0; i < 10; i++) open(port, 'GET /hold HTTP/1.1\r\nHost: x\r\n\r\n', false);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await open(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n').answered).toBe(false);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await open(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n').answered).toBe(true);
   });
 });
