@@ -244,6 +244,22 @@ describe('the whole page', () => {
     await close();
   });
 
+  it.each([320, 375])('fits the social offer in its panel at %ipx: nothing wider, nothing cut off', async (width) => {
+    // Its column used to be as wide as the button's unbroken label: at 375px the image and the padding were
+    // cut off on the right, at 320px the text too (WCAG's reflow width).
+    const { page, close } = await openHome({ width, javaScriptEnabled: false });
+    const panel = page.getByRole('region', { name: 'Tag #Storefront, take 10% off' });
+    const overflow = await panel.evaluate((section) => {
+      const edge = section.getBoundingClientRect().right;
+      const sticking = [...section.querySelectorAll('img, p, h2, a')]
+        .filter((element) => element.getBoundingClientRect().right > edge + 0.5)
+        .map((element) => element.tagName);
+      return { scroll: section.scrollWidth - section.clientWidth, sticking };
+    });
+    expect(overflow).toEqual({ scroll: 0, sticking: [] });
+    await close();
+  });
+
   it('with JavaScript off shows every section, and the banner slides scroll natively', async () => {
     const { page, close } = await openHome({ width: 375, javaScriptEnabled: false });
     expect(await page.locator('h1').count()).toBe(1);

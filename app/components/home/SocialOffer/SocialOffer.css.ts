@@ -10,7 +10,8 @@ export const root = style({
   borderRadius: vars.radius.md,
   background: vars.color.ink,
   color: vars.color.ground,
-  '@media': { [media.atMostMd]: { gridTemplateColumns: '1fr' } },
+  // minmax(0, …): never wider than the panel, whatever the pitch's widest line (the button's, unbroken).
+  '@media': { [media.atMostMd]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
 });
 
 export const image = style({ width: '100%', height: '100%', objectFit: 'cover' });
@@ -21,6 +22,8 @@ export const copy = style({
   justifyItems: 'start',
   gap: vars.space.md,
   padding: `${vars.space.xxl} clamp(${vars.space.lg}, 4vw, ${vars.space.xxl})`,
+  // A phone's width leaves the button its one line from 375px.
+  '@media': { [media.atMostSm]: { paddingInline: vars.space.md } },
 });
 
 // The accent is too dark on ink; the soft accent passes AA there.
@@ -37,6 +40,8 @@ export const text = style({ color: vars.color.surfaceStrong, maxWidth: '28rem' }
 
 export const cta = style({
   marginTop: vars.space.xs,
+  // Narrower than its label (320px), it wraps rather than being cut off.
+  whiteSpace: 'normal',
   // The button's hover turns it ink, like the panel: keep its edge visible.
   selectors: { '&&:hover': { borderColor: vars.color.ground } },
 });
