@@ -22,7 +22,7 @@ export default function NotFoundPage({ loaderData }: Route.ComponentProps) {
       <p id="not-found-message" className={styles.message}>
         {loaderData.message}
       </p>
-      <SearchBox id="not-found-search" label={loaderData.search} />
+      <SearchBox id="not-found-search" label={loaderData.search} name={loaderData.searchName} />
       <Link to={paths.home} className={buttonStyle({ tone: 'primary' })}>
         {loaderData.back}
       </Link>

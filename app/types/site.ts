@@ -41,6 +41,7 @@ export type ShellData = {
     | 'home'
     | 'categoryMenu'
     | 'search'
+    | 'searchName'
     | 'account'
     | 'myAccount'
     | 'logOut'

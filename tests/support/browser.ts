@@ -118,7 +118,16 @@ export async function loadLazyImages(page: Page): Promise<void> {
 
 /** axe-core's WCAG 2.2 A and AA rules; returns one line per violation. */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']);
+  // WCAG's rules and axe's best practices (unique landmark names, all content within landmarks, …).
+  let builder = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'wcag22a',
+    'wcag22aa',
+    'best-practice',
+  ]);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   return violations.map(

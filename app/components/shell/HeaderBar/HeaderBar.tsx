@@ -54,7 +54,13 @@ export function HeaderBar({ categories, cart, cartLabel, copy }: HeaderBarProps)
           </Dropdown>
         </div>
 
-        <SearchBox id="site-search" label={copy.search} className={styles.search} inputClassName={styles.searchInput} />
+        <SearchBox
+          id="site-search"
+          label={copy.search}
+          name={copy.searchName}
+          className={styles.search}
+          inputClassName={styles.searchInput}
+        />
 
         <div className={styles.account}>
           <Dropdown

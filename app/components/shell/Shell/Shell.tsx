@@ -20,8 +20,11 @@ export function Shell({ data, title, children }: ShellProps) {
       <a href="#main" className={styles.skipLink}>
         {data.copy.skipLink}
       </a>
-      <TopNav brand={data.brand} links={data.topNav} menuLabel={data.copy.menu} />
-      <HeaderBar categories={data.categories} cart={data.cart} cartLabel={data.cartLabel} copy={data.copy} />
+      {/* One banner for both bars: the header bar's dropdowns are site header too, not content outside landmarks. */}
+      <header>
+        <TopNav brand={data.brand} links={data.topNav} menuLabel={data.copy.menu} />
+        <HeaderBar categories={data.categories} cart={data.cart} cartLabel={data.cartLabel} copy={data.copy} />
+      </header>
       <main id="main" tabIndex={-1} className={styles.main}>
         {title ? <PageHeader title={title} homeLabel={data.copy.home} /> : null}
         {children}

@@ -120,6 +120,8 @@ export const tooltip = style({
   letterSpacing: 0,
   selectors: {
     [`${link}:hover + &, ${link}:focus-visible + &, &:hover`]: { display: 'block' },
+    // Dismissed with Escape (TopNav): hidden whatever hovers or has focus.
+    [`${link} + &[data-dismissed]`]: { display: 'none' },
   },
   '@media': { [media.belowLg]: { position: 'static', width: 'auto', marginBottom: vars.space.xs } },
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { NavLink } from 'react-router';
 import type { NavLink as NavLinkData } from '../../../types/site';
 import { paths } from '../../../paths';
@@ -28,8 +28,20 @@ export function TopNav({ brand, links, menuLabel }: TopNavProps) {
     return () => wide.removeEventListener('change', close);
   }, []);
 
+  // Escape hides the tooltip shown by hover or focus without moving either (WCAG 1.4.13); it shows again once the
+  // pointer has left the link and focus has moved on.
+  const [tooltipDismissed, setTooltipDismissed] = useState(false);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setTooltipDismissed(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+  const showTooltipAgain = () => setTooltipDismissed(false);
+
   return (
-    <header className={styles.root}>
+    <div className={styles.root}>
       <div className={styles.inner}>
         <NavLink to={paths.home} className={styles.brand}>
           {brand}
@@ -43,18 +55,24 @@ export function TopNav({ brand, links, menuLabel }: TopNavProps) {
             {links.map(({ label, to, tooltip }) => {
               const tooltipId = tooltip ? `tooltip-${to.slice(1)}` : undefined;
               return (
-                <li key={to} className={styles.item}>
+                <li key={to} className={styles.item} onMouseLeave={tooltip ? showTooltipAgain : undefined}>
                   <NavLink
                     to={to}
                     end
                     className={styles.link}
                     aria-describedby={tooltipId}
                     onClick={() => closeMenu(menuRef)}
+                    onBlur={tooltip ? showTooltipAgain : undefined}
                   >
                     {label}
                   </NavLink>
                   {tooltip ? (
-                    <span role="tooltip" id={tooltipId} className={styles.tooltip}>
+                    <span
+                      role="tooltip"
+                      id={tooltipId}
+                      className={styles.tooltip}
+                      data-dismissed={tooltipDismissed || undefined}
+                    >
                       {tooltip}
                     </span>
                   ) : null}
@@ -64,6 +82,6 @@ export function TopNav({ brand, links, menuLabel }: TopNavProps) {
           </ul>
         </nav>
       </div>
-    </header>
+    </div>
   );
 }
