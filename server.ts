@@ -352,6 +352,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
       pageCacheBytes: pageCacheMbOf(options) * 1024 * 1024,
       otherConnections: metricsPort === undefined ? 0 : METRICS_MAX_CONNECTIONS,
     });
+  if (!(maxConnections >= 1)) throw new Error(`MAX_CONNECTIONS must be at least 1, not ${maxConnections}`);
   // Timeouts, header limits, pipelining, unread responses and requests per connection: server/connections.ts.
   const server = createLimitedServer({ maxConnections, keepAliveTimeout });
   const { app, drain, readiness, close, warmUp } = await createApp({ ...options, hmrServer: server });
@@ -390,6 +391,12 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
     if (stopping) return;
     stopping = true;
     log.info({ signal, timeoutMs: shutdownTimeoutMs }, 'shutting down');
+    // In development (npm run dev restarts the process on every edit of the server) there is no load balancer to
+    // leave: stop at once. Vite's hot-reload socket in an open tab would hold a drain to its time limit.
+    if ((options.mode ?? modeFromEnv()) === 'development') {
+      void close().then(() => process.exit(0));
+      return;
+    }
     drain();
     // Keep serving a moment after turning unready, as a load balancer needs a moment to stop sending, and so
     // that connections already queued in the kernel's backlog are accepted and answered, not reset.

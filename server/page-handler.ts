@@ -112,6 +112,8 @@ export const PAGE_FRESH_MS = SHARED_MAX_AGE * 1000;
 type Rendering = { promise: Promise<Page | Response>; clients: number; controller: AbortController };
 
 type Page = {
+  /** When it was stored, or last tried again (performance.now()): fresh for `freshMs` from then. */
+  storedAt: number;
   status: number;
   headers: Array<[string, string]>;
   /** What the headers take (the CSP alone is ~2.5 KB: it hashes this page's own inline scripts). */
@@ -159,18 +161,20 @@ export function createPageHandler({
   observer = {},
 }: PageHandlerOptions): RequestHandler {
   const pages = new LRUCache<string, Page>({
-    // A page past its freshness stays stored, and is served, until a new render replaces it or it is evicted.
-    ttl: freshMs,
-    allowStale: true,
-    noDeleteOnStaleGet: true,
     maxSize: maxBytes,
     sizeCalculation: (page) =>
       page.gzip.length + (page.br?.length ?? 0) + (page.identity?.length ?? 0) + page.headersLength + 512,
   });
   const reportSize = () => observer.size?.(pages.calculatedSize, pages.size);
-  /** Stores a page again after a copy was added to it, so its size counts, unless it has been evicted. */
+  /**
+   * Stores a page again after a copy was added to it, so that its size counts, unless it has been evicted. Set
+   * again as it is, the cache would keep its old size (lru-cache recounts a value only when it is another one).
+   */
   const resize = (key: string, page: Page) => {
-    if (pages.peek(key) === page) pages.set(key, page, { noUpdateTTL: true });
+    if (pages.peek(key) === page) {
+      pages.delete(key);
+      pages.set(key, page);
+    }
     reportSize();
   };
   const rendering = new Map<string, Rendering>();
@@ -200,17 +204,32 @@ export function createPageHandler({
    * it waited (`signal`) is not rendered. The Fetch request is made when the render starts: a waiting render
    * holds the Express request alone, not a second copy of its headers and body.
    */
-  const renderLimited = (url: URL, req: ExpressRequest, signal: AbortSignal, method?: string) =>
-    admission.run(() => timed((within) => handler(pageRequest(req, url, within, method)), signal), signal);
+  const renderLimited = (url: URL, req: ExpressRequest, signal: AbortSignal, method = 'GET') =>
+    admission.run(
+      () =>
+        timed(
+          (within) => handler(pageRequest(req, url, within, method)),
+          signal,
+          // A form post's action may have changed something before it ran late: it is not cut short, and the
+          // shopper is never invited to send it again.
+          method === 'GET' || method === 'HEAD' ? renderTimeoutMs : undefined,
+        ),
+      signal,
+    );
 
   /**
-   * Runs a render within `renderTimeoutMs`: past it, the render's request is aborted (React Router then stops
-   * waiting for its loaders) and Shed('render_timeout') is thrown, unless the client had gone first.
+   * Runs a render within `limitMs` (none if undefined): past it, the render's request is aborted (React Router
+   * then stops waiting for its loaders) and Shed('render_timeout') is thrown, unless the client had gone first.
    */
-  const timed = async (render: (signal: AbortSignal) => Promise<Response>, signal: AbortSignal) => {
+  const timed = async (
+    render: (signal: AbortSignal) => Promise<Response>,
+    signal: AbortSignal,
+    limitMs: number | undefined,
+  ) => {
     const started = performance.now();
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new Shed('render_timeout')), renderTimeoutMs);
+    const timer =
+      limitMs === undefined ? undefined : setTimeout(() => timeout.abort(new Shed('render_timeout')), limitMs);
     try {
       const response = await render(AbortSignal.any([signal, timeout.signal]));
       if (timeout.signal.aborted && !signal.aborted) {
@@ -266,6 +285,7 @@ export function createPageHandler({
     addCaching(response.headers, cachingOf(response.status, page));
     const headers = storedHeaders(response);
     const stored: Page = {
+      storedAt: performance.now(),
       status: response.status,
       headers,
       headersLength: headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0),
@@ -289,22 +309,31 @@ export function createPageHandler({
   };
 
   /**
-   * Renders a stored page that is no longer fresh again, for no request in particular: meanwhile, and if the
-   * render fails, is shed or is not shareable, requests get the stored page. One at a time per page.
+   * Renders a stored page that is no longer fresh again, for no request in particular; requests get the stored
+   * page meanwhile. Only when a render can start at once: refreshes never wait in front of shoppers' renders. One
+   * try per page per freshness period, whatever its outcome: a page that renders into another page replaces it;
+   * one that is no page to store any more (a route's 404, a redirect, a private page) is dropped, so the next
+   * request gets what it is now; a failure (5xx, an error, the time limit) leaves the stored page as it was.
    */
-  const refresh = (key: string, page: PageUrl, req: ExpressRequest) => {
-    if (rendering.has(key)) return;
+  const refresh = (key: string, page: PageUrl, req: ExpressRequest, stored: Page) => {
+    if (rendering.has(key) || admission.waiting > 0 || admission.running >= RENDER_CONCURRENCY) return;
+    stored.storedAt = performance.now();
     const controller = new AbortController();
     // Counted as a client of its own, so that requests which join it (the stored page evicted meanwhile) and
     // leave do not stop it.
     const shared: Rendering = { clients: 1, controller, promise: render(key, page, req, controller.signal) };
     rendering.set(key, shared);
     shared.promise
-      .catch((error: unknown) => {
-        // Shed for want of a turn, it is tried again by a later request; anything else is worth saying.
-        if (!(error instanceof Shed) || error.reason === 'render_timeout') {
-          log.warn({ key, error }, 'page not refreshed: the stored copy stays');
+      .then((result) => {
+        if (!(result instanceof Response)) return;
+        void result.body?.cancel();
+        if (result.status < 500 && pages.peek(key) === stored) {
+          pages.delete(key);
+          reportSize();
         }
+      })
+      .catch((error: unknown) => {
+        log.warn({ key, error: String(error) }, 'page not refreshed: the stored copy stays');
       })
       .finally(() => {
         if (rendering.get(key) === shared) rendering.delete(key);
@@ -317,10 +346,9 @@ export function createPageHandler({
     req: ExpressRequest,
     res: ExpressResponse,
   ): Promise<Page | Response | undefined> => {
-    const status: LRUCache.Status<string, Page> = {};
-    const stored = pages.get(key, { status });
+    const stored = pages.get(key);
     if (stored) {
-      if (status.get === 'stale') refresh(key, page, req);
+      if (performance.now() - stored.storedAt > freshMs) refresh(key, page, req, stored);
       observer.lookup?.('hit');
       return stored;
     }

@@ -182,6 +182,10 @@ describe('floods', () => {
     for (const socket of open.sockets) socket.destroy();
   });
 
+  it('refuses to start with MAX_CONNECTIONS 0, which would close every connection', async () => {
+    await expect(spawnServer({ MAX_CONNECTIONS: '0' })).rejects.toThrow(/MAX_CONNECTIONS must be at least 1/);
+  });
+
   it('more connections than the metrics port takes, sending nothing, do not lock the probes out', async () => {
     // More than the metrics port takes (1,000), as an attacker would keep them: refused while they were open, the
     // probes failed and Kubernetes would have taken the pod out of service and restarted it (an attack run).

@@ -28,8 +28,8 @@ export function TopNav({ brand, links, menuLabel }: TopNavProps) {
     return () => wide.removeEventListener('change', close);
   }, []);
 
-  // Escape hides the tooltip shown by hover or focus without moving either (WCAG 1.4.13); it shows again once the
-  // pointer has left the link and focus has moved on.
+  // Escape hides the tooltip shown by hover or focus without moving either (WCAG 1.4.13); it shows again when the
+  // pointer comes back to the link or focus does (an Escape that closed a panel elsewhere hides nothing then).
   const [tooltipDismissed, setTooltipDismissed] = useState(false);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -55,14 +55,14 @@ export function TopNav({ brand, links, menuLabel }: TopNavProps) {
             {links.map(({ label, to, tooltip }) => {
               const tooltipId = tooltip ? `tooltip-${to.slice(1)}` : undefined;
               return (
-                <li key={to} className={styles.item} onMouseLeave={tooltip ? showTooltipAgain : undefined}>
+                <li key={to} className={styles.item} onMouseEnter={tooltip ? showTooltipAgain : undefined}>
                   <NavLink
                     to={to}
                     end
                     className={styles.link}
                     aria-describedby={tooltipId}
                     onClick={() => closeMenu(menuRef)}
-                    onBlur={tooltip ? showTooltipAgain : undefined}
+                    onFocus={tooltip ? showTooltipAgain : undefined}
                   >
                     {label}
                   </NavLink>
