@@ -327,8 +327,9 @@ export type ListenOptions = {
   /** Idle keep-alive time; behind a load balancer, set it above the balancer's own idle timeout. */
   keepAliveTimeoutMs?: number;
   /**
-   * Connections open at once; past it, new ones are closed unanswered. Default: MAX_CONNECTIONS, else as many as
-   * the container's memory limit holds at their worst, at most 10,000 (`connectionsForMemory`).
+   * Connections open at once; past it, a new one takes the place of the one idle longest, or is refused when none
+   * is idle. Default: MAX_CONNECTIONS, else as many as the container's memory limit holds at their worst, at
+   * most 10,000 (`connectionsForMemory`).
    */
   maxConnections?: number;
   /** Serve Prometheus metrics on this port (0: any free port); unset: no metrics server. Default: METRICS_PORT. */

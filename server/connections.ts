@@ -34,8 +34,7 @@ export const SEND_TIMEOUT_MS = 30_000;
  * Connections open at once, at most, by default. Each costs some 3–5 KB of V8's heap, which the image caps
  * (0018): 10,000 fit with room to spare, and a replica behind a proxy sees a few dozen. Past it, a new
  * connection takes the place of an idle one, or is refused (`limitConnections`), so a flood of them cannot
- * exhaust the heap. In a
- * container with a memory limit, fewer: `connectionsForMemory`.
+ * exhaust the heap. In a container with a memory limit, fewer: `connectionsForMemory`.
  */
 export const MAX_CONNECTIONS = 10_000;
 
