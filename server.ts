@@ -109,6 +109,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
+  // In development the last-resort error answer says what went wrong (a route with a syntax error while it is
+  // being edited), as Vite's own server would; in production never (errorHandler).
+  app.locals.showErrors = mode === 'development';
 
   // Request id and one structured log line per request, so every response can be traced in the logs.
   app.use(requestLog);

@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import { isIPv6 } from 'node:net';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import Negotiator from 'negotiator';
@@ -405,10 +406,15 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     res.destroy();
     return;
   }
-  // The status's own reason phrase: a 403 says Forbidden, a 415 Unsupported Media Type.
+  // The status's own reason phrase: a 403 says Forbidden, a 415 Unsupported Media Type. In development a fault of
+  // ours says what it was too (the server's `app.locals.showErrors`).
+  const reason = STATUS_CODES[status] ?? 'Error';
+  // (Vite's messages carry terminal colours: not for a browser.)
+  const detail =
+    status >= 500 && req.app?.locals.showErrors ? `\n\n${stripVTControlCharacters(error?.stack ?? String(error))}` : '';
   res
     .status(status)
     .set('Cache-Control', 'no-store')
     .type('text/plain')
-    .send(STATUS_CODES[status] ?? 'Error');
+    .send(reason + detail);
 };

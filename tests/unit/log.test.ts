@@ -1,4 +1,6 @@
-import type { Request, Response } from 'express';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import express, { type Request, type Response } from 'express';
 import { createStaticHandler, type StaticHandlerContext } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handleError } from '../../app/entry.server';
@@ -103,6 +105,30 @@ describe('the last-resort error handler', () => {
     ]);
     expect(lines.join('')).not.toContain('stack');
     expect(res.destroy).toHaveBeenCalled();
+  });
+
+  it.each([
+    [true, 'says what went wrong in development'],
+    [false, 'says only "Internal Server Error" in production'],
+  ])('answers a fault of ours: %s, it %s', async (showErrors) => {
+    captured();
+    const app = express();
+    app.locals.showErrors = showErrors;
+    app.get('/about', () => {
+      throw new SyntaxError('Unexpected token (app/routes/about.tsx:11:13)');
+    });
+    app.use(errorHandler);
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/about`);
+      expect(response.status).toBe(500);
+      const body = await response.text();
+      expect(body.startsWith('Internal Server Error')).toBe(true);
+      expect(body.includes('Unexpected token (app/routes/about.tsx:11:13)')).toBe(showErrors);
+    } finally {
+      server.close();
+    }
   });
 
   it('still logs a fault of ours at error level, with its stack', () => {
