@@ -109,7 +109,13 @@ export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 export const PAGE_FRESH_MS = SHARED_MAX_AGE * 1000;
 
 /** A render under way for the page cache, and how many requests wait for it. */
-type Rendering = { promise: Promise<Page | Response>; clients: number; controller: AbortController };
+type Rendering = { promise: Promise<Page | Failure | Response>; clients: number; controller: AbortController };
+
+/**
+ * A render that failed (5xx) with an answer that is the same for everyone: sent to every request that waited for
+ * it, never stored. Each request rendering its own instead asked a failing backend once per shopper.
+ */
+type Failure = { failed: true; status: number; headers: Array<[string, string]>; body: Uint8Array<ArrayBuffer> };
 
 type Page = {
   /** When it was stored, or last tried again (performance.now()): fresh for `freshMs` from then. */
@@ -277,9 +283,13 @@ export function createPageHandler({
     page: PageUrl,
     req: ExpressRequest,
     signal: AbortSignal,
-  ): Promise<Page | Response> => {
+  ): Promise<Page | Failure | Response> => {
     // HEAD is answered from the stored GET, so a HEAD request renders the GET.
     const response = await renderLimited(page.url, req, signal);
+    if (isSharedFailure(response)) {
+      const body = new Uint8Array(await response.arrayBuffer());
+      return { failed: true, status: response.status, headers: [...response.headers], body };
+    }
     if (!isShareable(response, page.unknown)) return response;
     const identity = Buffer.from(await response.arrayBuffer());
     addCaching(response.headers, cachingOf(response.status, page));
@@ -325,6 +335,7 @@ export function createPageHandler({
     rendering.set(key, shared);
     shared.promise
       .then((result) => {
+        // A new page stored in its place, or a failure: the stored page stays.
         if (!(result instanceof Response)) return;
         void result.body?.cancel();
         if (result.status < 500 && pages.peek(key) === stored) {
@@ -345,7 +356,7 @@ export function createPageHandler({
     page: PageUrl,
     req: ExpressRequest,
     res: ExpressResponse,
-  ): Promise<Page | Response | undefined> => {
+  ): Promise<Page | Failure | Response | undefined> => {
     const stored = pages.get(key);
     if (stored) {
       if (performance.now() - stored.storedAt > freshMs) refresh(key, page, req, stored);
@@ -364,7 +375,7 @@ export function createPageHandler({
         return undefined;
       });
       if (result && !(result instanceof Response)) {
-        observer.lookup?.('hit');
+        if (!('failed' in result)) observer.lookup?.('hit');
         return result;
       }
       return undefined;
@@ -399,7 +410,8 @@ export function createPageHandler({
       const url = meaning?.url ?? requestUrl;
       // Without PUBLIC_URL a page names the Host it was asked by, so the Host is part of what it means.
       const key = cache && meaning ? `${publicUrl ? '' : url.origin}${meaning.key}` : undefined;
-      let result = key && meaning ? await lookup(key, meaning, req, res) : undefined;
+      const found = key && meaning ? await lookup(key, meaning, req, res) : undefined;
+      let result = found && 'failed' in found ? failureResponse(found) : found;
       if (result && !(result instanceof Response)) {
         const page = result;
         if (key && !page.br) addBrotli(key, page, () => gunzipAsync(page.gzip));
@@ -479,6 +491,20 @@ function keepDropped(response: Response, dropped: Array<[string, string]>, url: 
  * every such path, where a route's own 404 may depend on its URL), without cookies, not marked private by its
  * route, varying by encoding at most.
  */
+/** A server error whose answer may go to everyone who asked at the same time: no cookie set, nothing private. */
+function isSharedFailure(response: Response): boolean {
+  return (
+    response.status >= 500 &&
+    !response.headers.has('set-cookie') &&
+    !/no-store|private/.test(response.headers.get('cache-control') ?? '')
+  );
+}
+
+/** A shared failure as a response of its own for one request. */
+function failureResponse({ status, headers, body }: Failure): Response {
+  return new Response(body.length > 0 ? body : null, { status, headers });
+}
+
 function isShareable(response: Response, unknown: boolean): boolean {
   if (!(response.status === 200 || (response.status === 404 && unknown)) || response.headers.has('set-cookie')) {
     return false;

@@ -102,6 +102,34 @@ describe('the page cache', () => {
     expect(rendered).toEqual(['/cold']);
   });
 
+  it('shares a render that failed among the requests that waited for it, and stores nothing', async () => {
+    // A backend answering errors was asked once per shopper: 30 requests at once made 21 calls.
+    const { origin, rendered } = await serve(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return new Response('<p>backend down</p>', { status: 500, headers: { 'Content-Type': 'text/html' } });
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const response = await fetch(`${origin}/products`);
+        return `${response.status} ${await response.text()}`;
+      }),
+    );
+    expect(new Set(answers)).toEqual(new Set(['500 <p>backend down</p>']));
+    expect(rendered).toEqual(['/products']);
+    // Not stored: the next request renders again.
+    await (await fetch(`${origin}/products`)).text();
+    expect(rendered).toEqual(['/products', '/products']);
+  });
+
+  it('never shares a failed render that set a cookie or is private', async () => {
+    const { origin, rendered } = await serve(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return new Response('error', { status: 500, headers: { 'Set-Cookie': 'session=x' } });
+    });
+    await Promise.all(Array.from({ length: 3 }, async () => (await fetch(`${origin}/account`)).text()));
+    expect(rendered).toHaveLength(3);
+  });
+
   it('is bounded by bytes, not entries: the least recently used pages go first', async () => {
     const maxBytes = 400 * 1024;
     // Random text barely compresses: each page takes 50 KB gzipped and as much again once brotli is added,
