@@ -263,9 +263,21 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
         const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
         // And the not-found page, which every unknown path shares (0020): bots and bursts ask for many.
         paths.push(NOT_FOUND_WARM_UP_PATH);
-        for (const page of paths)
-          await (await fetch(origin + page, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer();
-        log.info({ pages: paths.length, durationMs: Math.round(performance.now() - started) }, 'warmed up');
+        // Pages that did not render (a data source down at start): said, not hidden in a "warmed up".
+        const failed: string[] = [];
+        for (const page of paths) {
+          const response = await fetch(origin + page, { headers: { 'accept-encoding': 'br, gzip' } });
+          await response.arrayBuffer();
+          if (response.status !== (page === NOT_FOUND_WARM_UP_PATH ? 404 : 200))
+            failed.push(`${response.status} ${page}`);
+        }
+        const durationMs = Math.round(performance.now() - started);
+        if (failed.length > 0) {
+          log.warn(
+            { pages: paths.length, failed, durationMs },
+            'warm-up: pages not stored; they are rendered on request',
+          );
+        } else log.info({ pages: paths.length, durationMs }, 'warmed up');
       } catch (error) {
         log.warn({ error: String(error) }, 'warm-up failed; pages will be rendered on first request');
       } finally {
