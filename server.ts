@@ -20,7 +20,7 @@ import {
   memoryLimit,
   oneRequestAtATime,
 } from './server/connections.ts';
-import { listen } from './server/listeners.ts';
+import { listen, type Listening } from './server/listeners.ts';
 import { maxWaitingFor, RENDER_DEADLINE_MS } from './server/admission.ts';
 import {
   METRICS_MAX_CONNECTIONS,
@@ -397,7 +397,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
     },
     'listening',
   );
-  const metricsServer = await startMetricsServer(metricsPort, host, keepAliveTimeout, readiness);
+  const metrics = await startMetricsServer(metricsPort, host, keepAliveTimeout, readiness);
   // Unready until the public pages are cached: a load balancer sends the first shoppers to warm code.
   const loopback = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   void warmUp(`http://${loopback}:${actualPort}`);
@@ -424,8 +424,8 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
       // Stop accepting connections; requests already accepted run to completion.
       listening.close(() => {
         // Metrics stay scrapeable while draining; their server closes with the main one.
-        metricsServer?.close();
-        metricsServer?.closeAllConnections();
+        metrics?.listening.close(() => {});
+        metrics?.server.closeAllConnections();
         void close().then(() => {
           log.info({ signal }, 'stopped');
           process.exit(0);
@@ -453,21 +453,20 @@ async function startMetricsServer(
   host: string,
   keepAliveTimeout: number,
   readiness: () => Readiness,
-): Promise<Server | undefined> {
+): Promise<{ server: Server; listening: Listening } | undefined> {
   if (port === undefined) return undefined;
   // The pages' limits, fewer connections: scrapers and probes, not shoppers (0013).
   const metricsServer = createLimitedServer({ maxConnections: METRICS_MAX_CONNECTIONS, keepAliveTimeout });
   metricsServer.on('request', oneRequestAtATime(metricsHandler(readiness)));
-  await new Promise<void>((resolve, reject) => {
-    metricsServer.once('error', reject);
-    metricsServer.listen(port, host, () => resolve());
-  });
-  const address = metricsServer.address();
+  // Several sockets, as the shop's port: on one, while the shop's work lengthened each turn of the event loop,
+  // a flood of connections to this port filled its accept queue and the probes' connections were dropped
+  // (an attack run; 0025).
+  const listening = await listen(metricsServer, port, host);
   log.info(
-    { port: typeof address === 'object' && address ? address.port : port, paths: ['/metrics', '/healthz', '/readyz'] },
+    { port: listening.port, sockets: listening.sockets, paths: ['/metrics', '/healthz', '/readyz'] },
     'metrics listening',
   );
-  return metricsServer;
+  return { server: metricsServer, listening };
 }
 
 if (import.meta.main) {

@@ -83,6 +83,14 @@ export function connectionsForMemory(
   return Math.min(MAX_CONNECTIONS, Math.max(MIN_CONNECTIONS, Math.floor(free / CONNECTION_WORST_BYTES)));
 }
 
+/**
+ * A connection is closed to make room only once it has waited this long with no request under way. A request
+ * already sent but not yet read looks the same as none: a connection just opened, or between two requests of a
+ * page, would be reset with its request (an attack run churning 10,000 connections a second reset form posts
+ * and probes so). Past the limit with none idle this long, the new connection is refused instead.
+ */
+const MIN_IDLE_BEFORE_CLOSING_MS = 1_000;
+
 /** At most one warning this often about connections refused at the limit, with how many were. */
 const DROP_WARNING_INTERVAL_MS = 10_000;
 
@@ -126,9 +134,9 @@ type Queue = { busy: boolean; waiting: Array<() => void>; requests: number };
 /**
  * At most `maxConnections` open at once, counting every connection the server is given (server/listeners.ts hands
  * it those its other sockets accept). Past it, a new connection takes the place of the one that has waited longest
- * with no request under way: a keep-alive connection between requests, or one that has not finished sending its
- * request (nginx, out of connections, reuses idle keep-alive ones too). Only when every open connection has a
- * request under way is the new one refused, closed unanswered. Refusing the newest instead, as Node's
+ * with no request under way, if that is a second or more: a keep-alive connection between requests, or one that
+ * has not finished sending its request (nginx, out of connections, reuses idle keep-alive ones too). Otherwise the
+ * new one is refused, closed unanswered. Refusing the newest instead, as Node's
  * `maxConnections` does, let a thousand connections that sent nothing lock the probes out of the metrics port
  * for as long as they were reopened (an attack run), and shoppers out of the shop the same way.
  */
@@ -140,21 +148,23 @@ function limitConnections(server: Server, maxConnections: number): void {
     log.warn({ limit: maxConnections, closed }, 'idle connections closed to make room for new ones: too many open'),
   );
   const answering = new WeakMap<Socket, number>();
-  // Open connections with no request under way, the one that has waited longest first (a Set keeps insertion order).
-  const idle = new Set<Socket>();
+  // Open connections with no request under way, and since when: the one that has waited longest first (a Map
+  // keeps insertion order).
+  const idle = new Map<Socket, number>();
   let open = 0;
   server.on('connection', (socket: Socket) => {
     open++;
-    idle.add(socket);
+    idle.set(socket, performance.now());
     socket.once('close', () => {
       open--;
       idle.delete(socket);
     });
     if (open <= maxConnections) return;
-    const longest = idle.values().next().value!;
-    idle.delete(longest);
-    longest.destroy();
-    if (longest === socket) warnRefused();
+    const [longest, since] = idle.entries().next().value!;
+    const closing = longest !== socket && performance.now() - since >= MIN_IDLE_BEFORE_CLOSING_MS ? longest : socket;
+    idle.delete(closing);
+    closing.destroy();
+    if (closing === socket) warnRefused();
     else warnReplaced();
   });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -165,7 +175,7 @@ function limitConnections(server: Server, maxConnections: number): void {
       const left = (answering.get(socket) ?? 1) - 1;
       answering.set(socket, left);
       // Waiting for its next request from now on: the newest of the idle.
-      if (left === 0 && !socket.destroyed) idle.add(socket);
+      if (left === 0 && !socket.destroyed) idle.set(socket, performance.now());
     });
   });
   // Node's socket inactivity timeout, which applies while a request is being answered: writes that do not

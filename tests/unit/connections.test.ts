@@ -172,6 +172,8 @@ describe.skipIf(process.platform !== 'linux')('past the connection limit, across
     const port = await limited();
     const connections = [];
     for (let i = 0; i < 15; i++) {
+      // Only a connection idle for a second or more is closed to make room.
+      if (i === 10) await new Promise((resolve) => setTimeout(resolve, 1_100));
       const connection = open(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n');
       expect(await connection.answered, `connection ${i} answered`).toBe(true);
       connections.push(connection.socket);
@@ -180,12 +182,24 @@ describe.skipIf(process.platform !== 'linux')('past the connection limit, across
     expect(gone).toEqual([...Array(5).fill(true), ...Array(10).fill(false)]);
   });
 
+  it('closes no connection idle for less than a second: a request on its way may not have been read yet', async () => {
+    const port = await limited();
+    const connections = [];
+    for (let i = 0; i < 10; i++) {
+      const connection = open(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+      await connection.answered;
+      connections.push(connection.socket);
+    }
+    expect(await open(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n').answered, 'the new one').toBe(false);
+    expect(await Promise.all(connections.map(closed))).toEqual(Array(10).fill(false));
+  });
+
   it('replaces a connection that has not finished its request, and keeps one with a request under way', async () => {
     const port = await limited();
     const busy = Array.from({ length: 5 }, () => open(port, 'GET /hold HTTP/1.1\r\nHost: x\r\n\r\n', false).socket);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const partial = Array.from({ length: 5 }, () => open(port, 'GET / HTTP/1.1\r\nHost: x\r\nCookie: a', false).socket);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     for (let i = 0; i < 5; i++) {
       expect(await open(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n').answered).toBe(true);
     }
@@ -193,13 +207,13 @@ describe.skipIf(process.platform !== 'linux')('past the connection limit, across
     expect(await Promise.all(busy.map(closed))).toEqual(Array(5).fill(false));
   });
 
-  it('refuses a new connection when every open one has a request under way, and takes it once one is done', async () => {
+  it('refuses a new connection when every open one has a request under way, and takes it once one has been idle a second', async () => {
     const port = await limited();
     for (let i = 0; i < 10; i++) open(port, 'GET /hold HTTP/1.1\r\nHost: x\r\n\r\n', false);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await open(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n').answered).toBe(false);
     release();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await open(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n').answered).toBe(true);
   });
 });
