@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTENING_SOCKETS } from '../../server/listeners.ts';
 import { metricsPortOf, spawnServer, type ServerProcess } from '../support/process.ts';
 
 let running: ServerProcess;
@@ -96,6 +97,14 @@ describe('Prometheus metrics', () => {
     }
     expect((await fetch(metricsUrl.replace('/metrics', '/about'))).status).toBe(404);
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    'listen with several sockets, as the shop does, so a flood of connections to it cannot drop the probes’ (0025)',
+    () => {
+      const line = running.logs.find((entry) => entry.msg === 'metrics listening');
+      expect(line?.sockets).toBe(LISTENING_SOCKETS);
+    },
+  );
 
   it('answer HEAD as GET, without a body, as the public port does', async () => {
     for (const path of ['/metrics', '/healthz', '/readyz']) {
