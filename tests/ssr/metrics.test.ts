@@ -99,7 +99,7 @@ describe('Prometheus metrics', () => {
   });
 
   it.skipIf(process.platform !== 'linux')(
-    'listen with several sockets, as the shop does, so a flood of connections to it cannot drop the probes’ (0025)',
+    'listen with several sockets, as the shop does, so a flood of connections to it cannot drop the probes (0025)',
     () => {
       const line = running.logs.find((entry) => entry.msg === 'metrics listening');
       expect(line?.sockets).toBe(LISTENING_SOCKETS);
