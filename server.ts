@@ -358,6 +358,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? numberFromEnv('SHUTDOWN_TIMEOUT_MS', 10_000)!;
   const shutdownDelayMs = options.shutdownDelayMs ?? numberFromEnv('SHUTDOWN_DELAY_MS', 1_000)!;
   const keepAliveTimeout = options.keepAliveTimeoutMs ?? numberFromEnv('KEEP_ALIVE_TIMEOUT_MS', KEEP_ALIVE_TIMEOUT_MS)!;
+  const mode = options.mode ?? modeFromEnv();
   const metricsPort = options.metricsPort ?? numberFromEnv('METRICS_PORT');
   // In a container, no more connections than its memory holds if each carries a request head at its largest.
   const memoryLimitBytes = memoryLimit();
@@ -387,7 +388,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
     {
       url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}`,
       port: actualPort,
-      mode: options.mode ?? modeFromEnv(),
+      mode,
       // What memory settings it runs with (runtime.env, or NODE_OPTIONS): the render queue is sized from it.
       heapLimitMb: Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024),
       // And the connection limit, which a container's memory limit may have lowered.
@@ -409,7 +410,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
     log.info({ signal, timeoutMs: shutdownTimeoutMs }, 'shutting down');
     // In development (npm run dev restarts the process on every edit of the server) there is no load balancer to
     // leave: stop at once. Vite's hot-reload socket in an open tab would hold a drain to its time limit.
-    if ((options.mode ?? modeFromEnv()) === 'development') {
+    if (mode === 'development') {
       void close().then(() => process.exit(0));
       return;
     }
