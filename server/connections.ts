@@ -118,6 +118,14 @@ export function createLimitedServer({
   });
   server.maxHeadersCount = 100;
   limitConnections(server, maxConnections);
+  // A client that asks before sending its body (`Expect: 100-continue`) is told to send it only once it is wanted
+  // (`continueIfAsked`, as the body starts to be read): a request refused before, its body too large or the
+  // bodies' budget full, is answered without the body ever being sent. Node, left to itself, tells every such
+  // client to go on at once.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    awaitingContinue.add(req);
+    server.emit('request', req, res);
+  });
   // Node hands CONNECT (a request to open a tunnel) to a 'connect' listener, and closes the connection
   // unanswered without one: this is no proxy, and says so as for any other method it does not serve.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
@@ -127,6 +135,13 @@ export function createLimitedServer({
     );
   });
   return server;
+}
+
+const awaitingContinue = new WeakSet<IncomingMessage>();
+
+/** Tells a client that waits for it (`Expect: 100-continue`) to send its body now; nothing for any other. */
+export function continueIfAsked(req: IncomingMessage, res: ServerResponse): void {
+  if (awaitingContinue.delete(req)) res.writeContinue();
 }
 
 type Queue = { busy: boolean; waiting: Array<() => void>; requests: number };

@@ -12,6 +12,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import helmet from 'helmet';
 import Negotiator from 'negotiator';
 import { BODY_REQUEST_BYTES, MAX_BODIES_BYTES, sendBusy, type ShedReason } from './admission.ts';
+import { continueIfAsked } from './connections.ts';
 import { log, warnAtMostEvery } from './log.ts';
 
 /** The longest URL (path and query) served; longer ones get 414. Real pages use a fraction of it. */
@@ -371,6 +372,7 @@ export function limitBody({
       next(Object.assign(new Error('request aborted'), { status: 400, type: 'request.aborted' }));
     };
     req.on('data', onData).once('end', onEnd).once('close', onClose);
+    continueIfAsked(req, res);
   };
 }
 

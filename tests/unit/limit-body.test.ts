@@ -3,6 +3,7 @@ import { connect, type Socket } from 'node:net';
 import express from 'express';
 import { afterEach, expect, it } from 'vitest';
 import { RETRY_AFTER_SECONDS, type ShedReason } from '../../server/admission.ts';
+import { createLimitedServer } from '../../server/connections.ts';
 import { setLogLevel } from '../../server/log.ts';
 import { limitBody } from '../../server/middleware.ts';
 
@@ -25,7 +26,8 @@ async function serve(maxHeldBytes: number, requestBytes = 0) {
     received.push((req.body as Buffer).length);
     waiting.push(() => res.end('done'));
   });
-  server = app.listen(0, '127.0.0.1');
+  // The server the process makes, for its handling of `Expect: 100-continue`.
+  server = createLimitedServer().on('request', app).listen(0, '127.0.0.1');
   await new Promise((resolve) => server!.once('listening', resolve));
   const port = (server.address() as { port: number }).port;
   const post = (bytes: number) =>
@@ -63,13 +65,25 @@ it('sheds a body that would pass the bytes held at once, unread, and takes bodie
 });
 
 /** Opens a connection and sends a POST's head declaring `declared` bytes, and `sent` bytes of its body. */
-function startPost(port: number, declared: number, sent = 0): Socket {
+function startPost(port: number, declared: number, sent = 0, headers = ''): Socket {
   const socket = connect(port, '127.0.0.1');
   socket.on('error', () => {});
   socket.write(
-    `POST /form HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: ${declared}\r\n\r\n${'a'.repeat(sent)}`,
+    `POST /form HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: ${declared}\r\n${headers}\r\n${'a'.repeat(sent)}`,
   );
   return socket;
+}
+
+/** All a socket receives until the server closes it, or until `until` matches what has come. */
+function received(socket: Socket, until?: RegExp): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    socket.on('data', (chunk) => {
+      text += chunk;
+      if (until?.test(text)) resolve(text);
+    });
+    socket.on('close', () => resolve(text));
+  });
 }
 
 it('counts the bytes that have arrived: clients that declare a body and send none do not shut out the rest', async () => {
@@ -119,4 +133,23 @@ it('counts each request whose body is awaited, so clients that declare bodies an
   waiting.shift()!();
   expect((await answer).status).toBe(200);
   for (const socket of [...stalled, third]) socket.destroy();
+});
+
+it('tells a client that expects 100 Continue to send its body only once the body is wanted', async () => {
+  const { port, shed, waiting, received: bodies } = await serve(1_000);
+  const expectContinue = 'Expect: 100-continue\r\n';
+  // Room for the body: told to go on, then answered once it has sent it.
+  const welcome = startPost(port, 600, 0, expectContinue);
+  expect(await received(welcome, /\r\n\r\n/)).toBe('HTTP/1.1 100 Continue\r\n\r\n');
+  const answer = received(welcome, /\r\n\r\ndone$/);
+  welcome.write('a'.repeat(600));
+  await expect.poll(() => bodies).toEqual([600]);
+  // No room for this one: the busy page at once, never asked for its body (Node alone sends 100 first).
+  const refused = await received(startPost(port, 600, 0, expectContinue));
+  expect(refused).toMatch(/^HTTP\/1\.1 503 /);
+  expect(refused).not.toMatch(/100 Continue/);
+  expect(shed).toEqual(['bodies_full']);
+  waiting.shift()!();
+  expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
+  welcome.destroy();
 });
