@@ -91,12 +91,15 @@ async function run(): Promise<void> {
   );
   check((await fetch(`${proxyUrl}/metrics`)).status === 404, 'metrics are not reachable through the proxy');
 
-  // Thirty uncached requests, then the proxy's access log says which replica answered each.
+  // Thirty uncached requests, then the proxy's access log says which replica answered each: its miss server's
+  // lines ("to a replica"; the front server's name the miss server itself as their upstream).
   for (let i = 0; i < 30; i++) await (await fetch(`${proxyUrl}/no-such-page-${i}`)).arrayBuffer();
   const proxy = `${project}_proxy_1`;
   const accessLog = spawnSync('podman', ['logs', proxy], { encoding: 'utf8' }).stdout;
   const upstreams = new Set(
-    [...accessLog.matchAll(/"path":"\/no-such-page-\d+".*?"upstream":"([^"]+)"/g)].map((match) => match[1]),
+    [...accessLog.matchAll(/"msg":"to a replica".*?"path":"\/no-such-page-\d+".*?"upstream":"([^"]+)"/g)].map(
+      (match) => match[1],
+    ),
   );
   check(upstreams.size === 3, `requests spread over ${upstreams.size} replicas (${[...upstreams].join(', ')})`);
 
