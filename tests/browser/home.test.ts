@@ -214,6 +214,37 @@ describe('New Arrivals', () => {
   });
 });
 
+describe('New Arrivals from the keyboard', () => {
+  it.each([375, 1280])(
+    "at %ipx a card's focus ring is drawn whole, not clipped by the carousel (WCAG 2.4.7)",
+    async (width) => {
+      const { page, problems, close } = await openHome({ width, reducedMotion: 'reduce' });
+      await page.locator('[aria-labelledby="new-arrivals-title"] [aria-roledescription="slide"] a').first().focus();
+      // The ring (the card's outline) and the nearest box that clips it: the ring must lie inside.
+      const { ring, clip } = await page.evaluate(() => {
+        let card = document.activeElement!;
+        while (getComputedStyle(card).outlineStyle === 'none') card = card.parentElement!;
+        const style = getComputedStyle(card);
+        const out = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+        const box = card.getBoundingClientRect();
+        let clipper = card.parentElement!;
+        while (getComputedStyle(clipper).overflowX === 'visible') clipper = clipper.parentElement!;
+        const frame = clipper.getBoundingClientRect();
+        return {
+          ring: { left: box.left - out, right: box.right + out, top: box.top - out, bottom: box.bottom + out },
+          clip: { left: frame.left, right: frame.right, top: frame.top, bottom: frame.bottom },
+        };
+      });
+      expect(ring.left).toBeGreaterThanOrEqual(clip.left);
+      expect(ring.right).toBeLessThanOrEqual(clip.right);
+      expect(ring.top).toBeGreaterThanOrEqual(clip.top);
+      expect(ring.bottom).toBeLessThanOrEqual(clip.bottom);
+      expect(problems).toEqual([]);
+      await close();
+    },
+  );
+});
+
 describe('the whole page', () => {
   it.each([375, 1280])('has no layout shift, no console problem and no axe violation at %ipx', async (width) => {
     const { page, problems, close } = await openPage(browser, { width });

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productDetails } from '../../fixtures/product.ts';
 import {
@@ -195,6 +196,21 @@ describe('gallery', () => {
     for (const expected of [3, 4, 1]) {
       expect(await settledOn(page, { after: expected === 1 ? 4 : expected - 1, timeout: DELAY + 2000 })).toBe(expected);
     }
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("in forced colours (Windows high contrast) the current image's dot still stands out", async () => {
+    const { page, problems, close } = await openProduct({ width: 375, reducedMotion: 'reduce' });
+    await page.emulateMedia({ forcedColors: 'active' });
+    // The middle of each dot as painted: the current one's is filled, the others' are not.
+    const middles: string[] = [];
+    for (const dot of await page.getByRole('group', { name: 'Choose an image' }).getByRole('button').all()) {
+      const image = PNG.sync.read(await dot.screenshot());
+      const at = ((image.height >> 1) * image.width + (image.width >> 1)) * 4;
+      middles.push(image.data.subarray(at, at + 3).join());
+    }
+    expect(middles.slice(1).every((middle) => middle !== middles[0])).toBe(true);
     expect(problems).toEqual([]);
     await close();
   });

@@ -162,6 +162,38 @@ describe('top navigation', () => {
   });
 });
 
+describe('in a small window', () => {
+  it('a phone on its side: the menu scrolls within the window, so its last link can be reached (WCAG 1.4.10)', async () => {
+    const { page, problems, close } = await openPage(browser, { width: 568, height: 320 });
+    await page.goto(`${server.origin}/`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const main = page.getByRole('navigation', { name: 'Main' });
+    const last = main.getByRole('link', { name: 'Product Details', exact: true });
+    await last.focus();
+    const box = (await last.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(320);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('at 320px the mini cart fits its dropdown, nothing in it scrolled sideways (WCAG 1.4.10)', async () => {
+    const { page, problems, close } = await openPage(browser, { width: 320 });
+    await page.goto(`${server.origin}/about`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+    const panel = page.locator('#cart-menu');
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    const { scrollWidth, clientWidth } = await panel.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
 describe('scroll restoration', () => {
   it('a reload scrolls back to where the shopper was while the page is parsed; a first view reads no session storage', async () => {
     const { page, problems, close } = await openPage(browser, { width: 375 });

@@ -45,7 +45,15 @@ export const dotVariant = styleVariants({
   // A round dot in a 44px target.
   dots: {
     selectors: {
-      '&::before': { width: '10px', height: '10px', borderRadius: vars.radius.pill, border: '2px solid currentColor' },
+      // Kept in forced colours (Windows high contrast), which would drop the current dot's fill; currentColor is
+      // the system colour the button's text takes there.
+      '&::before': {
+        width: '10px',
+        height: '10px',
+        borderRadius: vars.radius.pill,
+        border: '2px solid currentColor',
+        forcedColorAdjust: 'none',
+      },
       '&[aria-current="true"]::before': { background: 'currentColor' },
     },
   },

@@ -55,12 +55,13 @@ export const link = style({
   ':focus-visible': { outline: 'none' },
 });
 
-// The stretched link draws its focus ring around the whole card.
+// The stretched link draws its focus ring around the whole card, just inside its edge: a carousel's frame
+// clips what lies outside its slides.
 export const focusRing = style({
   selectors: {
     [`&:has(${link}:focus-visible)`]: {
       outline: `3px solid ${vars.color.focus}`,
-      outlineOffset: '4px',
+      outlineOffset: '-3px',
       borderRadius: vars.radius.md,
     },
   },

@@ -77,13 +77,14 @@ export const count = style({
   lineHeight: 1,
 });
 
-export const cartPanel = style({ display: 'grid', gap: vars.space.md, minWidth: '17rem' });
+// 17rem, or what a 320px window leaves inside the dropdown (its width less its margins, padding and border).
+export const cartPanel = style({ display: 'grid', gap: vars.space.md, minWidth: 'min(17rem, 100vw - 3.125rem)' });
 
 export const cartHeading = style({ fontWeight: 700, fontSize: vars.fontSize.sm });
 
 export const cartItem = style({
   display: 'grid',
-  gridTemplateColumns: '4rem 1fr auto',
+  gridTemplateColumns: '4rem minmax(0, 1fr) auto',
   alignItems: 'center',
   gap: vars.space.sm,
   paddingBottom: vars.space.md,
@@ -92,7 +93,7 @@ export const cartItem = style({
 
 export const cartImage = style({ borderRadius: vars.radius.sm, background: vars.color.surface });
 
-export const cartName = style({ fontWeight: 600 });
+export const cartName = style({ fontWeight: 600, overflowWrap: 'anywhere' });
 
 export const cartPrice = style({ color: vars.color.muted });
 
@@ -110,4 +111,10 @@ export const removeButton = style({
 
 export const subtotal = style({ display: 'flex', justifyContent: 'space-between', fontWeight: 700 });
 
-export const cartActions = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.xs });
+export const cartActions = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr 1fr',
+  gap: vars.space.xs,
+  // The two buttons side by side need 340px of window; in a narrower one they stack.
+  '@media': { '(max-width: 339.98px)': { gridTemplateColumns: '1fr' } },
+});

@@ -48,6 +48,9 @@ export const links = style({
   inset: '4rem 0 auto auto',
   width: 'min(20rem, 100vw)',
   height: 'auto',
+  // A window shorter than the list (a phone on its side, a page zoomed 400%): the list scrolls within it.
+  maxHeight: 'calc(100dvh - 4rem)',
+  overflowY: 'auto',
   margin: 0,
   padding: vars.space.md,
   border: `1px solid ${vars.color.line}`,
@@ -72,6 +75,7 @@ export const links = style({
       boxShadow: 'none',
       background: 'transparent',
       gap: vars.space.xs,
+      maxHeight: 'none',
       overflow: 'visible',
     },
   },

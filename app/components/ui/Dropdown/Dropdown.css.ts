@@ -29,6 +29,9 @@ export const panel = style({
   marginTop: vars.space.xs,
   minWidth: '14rem',
   maxWidth: 'min(22rem, calc(100vw - 1rem))',
+  // As tall as the window below the header bar at most, scrolling within a shorter one.
+  maxHeight: 'calc(100dvh - 8.5rem)',
+  overflowY: 'auto',
   padding: vars.space.md,
   border: `1px solid ${vars.color.line}`,
   borderRadius: vars.radius.md,
