@@ -81,6 +81,23 @@ describe('with JavaScript', () => {
     await close();
   });
 
+  it('a choice made before hydration (Apply not pressed) is applied once React runs, not undone', async () => {
+    const { page, problems, close } = await openPage(browser);
+    const scripts = await holdScripts(page);
+    await page.goto(server.origin + '/products', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Apply' }).waitFor();
+    await page.getByLabel('Sort by').selectOption({ label: 'India' });
+    await page.getByLabel('Show', { exact: true }).selectOption('48');
+    await scripts.release();
+    await waitForHydration(page);
+    await page.waitForURL(`${server.origin}/products?limit=48&sort=india#product-list`);
+    await expect.poll(() => counter(page)).toBe('Products from 1 to 48 of 140');
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('india');
+    expect(await page.getByLabel('Show', { exact: true }).inputValue()).toBe('48');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it('pages by click on the client, lands focus at the top of the grid, and back returns', async () => {
     const { page, problems, close } = await open('/products');
     await markWindow(page);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { Button } from '../../ui/Button/Button';
@@ -39,20 +39,30 @@ export function ListingControls({
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
 
-  // The selects are uncontrolled, so the choice shows at once; when the state arrives another way (back,
-  // forward, a pagination link), the fields follow it without being replaced, so focus stays put.
-  useEffect(() => {
-    const fields = formRef.current?.elements;
-    const sortField = fields?.namedItem(names.sort);
-    const sizeField = fields?.namedItem(names.pageSize);
-    if (sortField instanceof HTMLSelectElement) sortField.value = sort;
-    if (sizeField instanceof HTMLSelectElement) sizeField.value = String(pageSize);
-  }, [sort, pageSize, names.sort, names.pageSize]);
-
   const go = (form: HTMLFormElement) => {
     const data = new FormData(form);
     void navigate(hrefFor({ sort: String(data.get(names.sort)), pageSize: Number(data.get(names.pageSize)) }));
   };
+
+  // The selects are uncontrolled, so the choice shows at once; when the state arrives another way (back,
+  // forward, a pagination link), the fields follow it without being replaced, so focus stays put. A choice
+  // made before React ran (the page still loading, Apply not pressed) is not undone but applied.
+  const hydrating = useRef(true);
+  const apply = useEffectEvent((form: HTMLFormElement) => go(form));
+  useEffect(() => {
+    const form = formRef.current;
+    const sortField = form?.elements.namedItem(names.sort);
+    const sizeField = form?.elements.namedItem(names.pageSize);
+    if (!(sortField instanceof HTMLSelectElement && sizeField instanceof HTMLSelectElement)) return;
+    const chosen = sortField.value !== sort || sizeField.value !== String(pageSize);
+    if (hydrating.current && chosen) apply(form!);
+    else {
+      sortField.value = sort;
+      sizeField.value = String(pageSize);
+    }
+    hydrating.current = false;
+  }, [sort, pageSize, names.sort, names.pageSize]);
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     go(event.currentTarget);
@@ -63,6 +73,8 @@ export function ListingControls({
       ref={formRef}
       method="get"
       action={action}
+      // No field values restored by the browser on a return to the page: they would read as a choice.
+      autoComplete="off"
       className={styles.root}
       onSubmit={submit}
       onChange={(event) => go(event.currentTarget)}
