@@ -50,19 +50,12 @@ export const link = style({
   color: 'inherit',
   textDecoration: 'none',
   // The whole card is the link's target area; the title stays the accessible name.
-  '::after': { content: '""', position: 'absolute', inset: 0 },
+  '::after': { content: '""', position: 'absolute', inset: 0, borderRadius: vars.radius.md },
   ':hover': { textDecoration: 'underline' },
   ':focus-visible': { outline: 'none' },
-});
-
-// The stretched link draws its focus ring around the whole card, just inside its edge: a carousel's frame
-// clips what lies outside its slides.
-export const focusRing = style({
   selectors: {
-    [`&:has(${link}:focus-visible)`]: {
-      outline: `3px solid ${vars.color.focus}`,
-      outlineOffset: '-3px',
-      borderRadius: vars.radius.md,
-    },
+    // The stretched area draws the focus ring around the whole card, over the image and just inside the card's
+    // edge: a carousel's frame clips what lies outside its slides.
+    '&:focus-visible::after': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' },
   },
 });

@@ -19,7 +19,7 @@ export type ProductCardProps = {
 export function ProductCard({ product, eager = false, fetchPriority, headingLevel: Heading = 'h3' }: ProductCardProps) {
   const { image, badge, brand, title, price } = product;
   return (
-    <article className={[styles.root, styles.focusRing].join(' ')}>
+    <article className={styles.root}>
       <div className={styles.media}>
         <img
           src={image.src}
