@@ -120,8 +120,9 @@ export function createLimitedServer({
   limitConnections(server, maxConnections);
   // A client that asks before sending its body (`Expect: 100-continue`) is told to send it only once it is wanted
   // (`continueIfAsked`, as the body starts to be read): a request refused before, its body too large or the
-  // bodies' budget full, is answered without the body ever being sent. Node, left to itself, tells every such
-  // client to go on at once.
+  // bodies' budget full, is answered without the body ever being sent (and, as Node does for any request whose
+  // 100 was not sent, its connection is then closed). Node, left to itself, tells every such client to go on at
+  // once.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     awaitingContinue.add(req);
     server.emit('request', req, res);

@@ -689,6 +689,20 @@ describe('one server, many odd requests', () => {
     expect(declared.text).toMatch(/\r\nConnection: close\r\n/i);
   });
 
+  it('asked first (Expect: 100-continue), says go on to a form it will read, and never to one over the limit', async () => {
+    const post = (length: number, body: string) =>
+      exchange(
+        server.port,
+        `POST /contacts HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\n\r\n${body}`,
+        (text) => statuses(text).some((status) => status >= 200),
+        5_000,
+      );
+    const form = 'name=a&email=a%40b.c&message=hello';
+    expect(statuses((await post(form.length, form)).text)).toEqual([100, 200]);
+    // Node, left to itself, says 100 Continue first here too.
+    expect(statuses((await post(10_000_000, '')).text)).toEqual([413]);
+  });
+
   it('a form post within the limit that the route does not read does not stall the next request on its connection', async () => {
     const result = await postThenHealthz(`name=a&email=a%40b.c&message=${'a'.repeat(40_000)}`);
     expect(result.timedOut, 'the connection stalled').toBe(false);
