@@ -123,6 +123,26 @@ const kinds: Record<string, (i: number, run: string) => string> = {
   'unknown path (404)': (i, run) => `/no-such-page-${run}-${i}`,
 };
 
+/**
+ * How a server process that has ended went: its exit code or signal, and what it said of it: its errors and
+ * fatal lines (V8's "heap out of memory" comes as plain text, followed by a native stack) before anything else.
+ */
+function endOf(server: Server): string {
+  const fatal = server.logs.filter(
+    (line) => (typeof line.level === 'number' && line.level >= 50) || /FATAL|Error/.test(String(line.raw ?? '')),
+  );
+  const said = fatal
+    .slice(0, 4)
+    .map((line) => String(line.raw ?? `${line.msg} ${JSON.stringify(line.error ?? line.err ?? '')}`))
+    .join(' | ');
+  return `exit ${server.child.exitCode ?? server.child.signalCode}${said ? `: ${said}` : ''}`;
+}
+
+/** The target that the process lives, saying how it ended if it did not. */
+function alive(server: Server, seen: Watched, what: string): void {
+  target(seen.alive, `${server.name}, ${what}: the process is alive${seen.alive ? '' : ` (${endOf(server)})`}`);
+}
+
 function header(): void {
   console.log(
     'phase                                     200    404   shed 503   unanswered   RSS peak MB   /healthz p99 ms   cached p99 ms   s',
@@ -147,7 +167,7 @@ async function bursts(server: Server): Promise<void> {
         );
         row(name, result, seen);
         const others = [...result.statuses.keys()].filter((status) => ![200, 404, 503].includes(status));
-        target(seen.alive, `${server.name}, ${name}: the process is alive`);
+        alive(server, seen, name);
         target(seen.rssPeakMb <= RSS_LIMIT_MB, `${server.name}, ${name}: RSS ${seen.rssPeakMb.toFixed(0)} MB`);
         target(percentile(seen.health, 99) <= HEALTH_P99_MS, `${server.name}, ${name}: /healthz p99`);
         target(others.length === 0, `${server.name}, ${name}: other statuses ${others.join(', ')}`);
@@ -219,7 +239,7 @@ for (const [mode, env] of [
     if (server.child.exitCode === null) {
       const result = await flood(server);
       floods.push([mode, result]);
-      target(result.seen.alive, `${mode}, flood: the process is alive`);
+      alive(server, result.seen, 'flood');
       target(result.seen.rssPeakMb <= RSS_LIMIT_MB, `${mode}, flood: RSS ${result.seen.rssPeakMb.toFixed(0)} MB`);
       target(percentile(result.seen.health, 99) <= HEALTH_P99_MS, `${mode}, flood: /healthz p99`);
       // With the page cache off there is no cached page: the probe is a render like the rest.
