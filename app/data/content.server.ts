@@ -72,6 +72,7 @@ export async function getShellContent() {
     footerColumns,
     socialLinks,
     copy: shellCopy,
+    year: new Date().getFullYear(),
   };
 }
 

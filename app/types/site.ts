@@ -34,7 +34,9 @@ export type ShellData = {
   cart: { items: CartItem[]; subtotal: number };
   footerColumns: FooterColumn[];
   socialLinks: SocialLink[];
-  /** The shell's own words: skip link, menus, cart panel. */
+  /** The year of the footer's copyright, as the server rendered the page: a page hydrated later says the same. */
+  year: number;
+  /** The shell's own words: skip link, menus, cart panel, the footer's notice. */
   copy: Record<
     | 'skipLink'
     | 'menu'
@@ -48,6 +50,7 @@ export type ShellData = {
     | 'cartHeading'
     | 'subtotal'
     | 'viewCart'
+    | 'legal'
     | 'checkout',
     string
   >;

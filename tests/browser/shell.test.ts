@@ -162,6 +162,28 @@ describe('top navigation', () => {
   });
 });
 
+describe('keyboard focus after a client-side navigation', () => {
+  it("moves to the new page's content from a footer link, and stays on a top-bar link", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await page.goto(`${server.origin}/about`);
+    await waitForHydration(page);
+    const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent);
+    // From the footer: the page scrolls to its top, and focus goes there too, not on from the footer.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Journal', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.origin}/journal`);
+    await expect.poll(focused).toBe('main');
+    // From the top bar, which stays: its next link is one Tab away.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.origin}/products`);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Products');
+    expect(await focused()).toBe('Shop');
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
 describe('in a small window', () => {
   it('a phone on its side: the menu scrolls within the window, so its last link can be reached (WCAG 1.4.10)', async () => {
     const { page, problems, close } = await openPage(browser, { width: 568, height: 320 });

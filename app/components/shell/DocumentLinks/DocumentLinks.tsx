@@ -57,7 +57,7 @@ function InlinedLinks() {
   const state = useContext(UNSAFE_DataRouterStateContext);
   const data = useContext(UNSAFE_DataRouterDataContext);
   const serverText = useContext(StylesheetText);
-  if (!framework || !state || !data) throw new Error('<DocumentLinks /> needs React Router in framework mode');
+  if (!framework || !state || !data) throw new Error('DocumentLinks: framework mode only');
   const { manifest, routeModules } = framework;
   // As <Links />: on an error page, the routes up to the one whose boundary shows the error.
   const { matches } = state;

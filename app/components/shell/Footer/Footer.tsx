@@ -9,9 +9,12 @@ export type FooterProps = {
   contact: { phone: string; email: string; street: string; city: string };
   columns: FooterColumn[];
   social: SocialLink[];
+  /** The copyright's year and the notice after it. */
+  year: number;
+  legal: string;
 };
 
-export function Footer({ brand, tagline, contact, columns, social }: FooterProps) {
+export function Footer({ brand, tagline, contact, columns, social, year, legal }: FooterProps) {
   return (
     <footer className={styles.root}>
       <div className={styles.inner}>
@@ -60,7 +63,7 @@ export function Footer({ brand, tagline, contact, columns, social }: FooterProps
         ))}
       </div>
       <p className={styles.legal}>
-        © {new Date().getFullYear()} {brand}. Demo storefront: every product and price is a placeholder.
+        © {year} {brand}. {legal}
       </p>
     </footer>
   );

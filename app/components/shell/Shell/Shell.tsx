@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import type { ShellData } from '../../../types/site';
 import { Footer } from '../Footer/Footer';
 import { HeaderBar } from '../HeaderBar/HeaderBar';
@@ -15,6 +16,7 @@ export type ShellProps = {
 
 /** The four parts of every page: top navigation, header bar, the page, footer. */
 export function Shell({ data, title, children }: ShellProps) {
+  useFocusOnNewPage();
   return (
     <>
       <a href="#main" className={styles.skipLink}>
@@ -35,7 +37,25 @@ export function Shell({ data, title, children }: ShellProps) {
         contact={data.contact}
         columns={data.footerColumns}
         social={data.socialLinks}
+        year={data.year}
+        legal={data.copy.legal}
       />
     </>
   );
+}
+
+/**
+ * After a client-side navigation to another page, keyboard focus starts at the new page's content, as a screen
+ * reader or the next Tab expects after a page load; otherwise it would stay on a link of the page left (gone) or
+ * down in the footer, far from the top the page is scrolled to. Focus in the site header stays where it is: the
+ * header does not change, and the top bar's next link stays one Tab away.
+ */
+function useFocusOnNewPage() {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    if (!document.activeElement?.closest('header')) document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
 }
