@@ -47,7 +47,7 @@ export function ListingControls({
   // The selects are uncontrolled, so the choice shows at once; when the state arrives another way (back,
   // forward, a pagination link), the fields follow it without being replaced, so focus stays put. A choice
   // made before React ran (the page still loading, Apply not pressed) is not undone but applied.
-  const hydrating = useRef(true);
+  const firstRun = useRef(true);
   const apply = useEffectEvent((form: HTMLFormElement) => go(form));
   useEffect(() => {
     const form = formRef.current;
@@ -55,12 +55,12 @@ export function ListingControls({
     const sizeField = form?.elements.namedItem(names.pageSize);
     if (!(sortField instanceof HTMLSelectElement && sizeField instanceof HTMLSelectElement)) return;
     const chosen = sortField.value !== sort || sizeField.value !== String(pageSize);
-    if (hydrating.current && chosen) apply(form!);
+    if (firstRun.current && chosen) apply(form!);
     else {
       sortField.value = sort;
       sizeField.value = String(pageSize);
     }
-    hydrating.current = false;
+    firstRun.current = false;
   }, [sort, pageSize, names.sort, names.pageSize]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
