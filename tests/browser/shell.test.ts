@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, openPage, waitForHydration } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/setup.ts';
@@ -5,6 +6,8 @@ import { paths } from '../../app/paths.ts';
 
 useServerAndBrowser();
 
+/** The top bar's links. */
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const isOpen = (selector: string) => `document.querySelector('${selector}').matches(':popover-open')`;
 
 describe.each([true, false])('dropdowns (JavaScript %s)', (javaScriptEnabled) => {
@@ -70,8 +73,6 @@ describe('cart dropdown', () => {
 });
 
 describe('top navigation', () => {
-  const nav = (page: import('playwright-core').Page) => page.getByRole('navigation', { name: 'Main' });
-
   it('shows the six links at 1024px and wider, with no menu button', async () => {
     const { page, close } = await openPage(browser, { width: 1024 });
     await page.goto(`${server.origin}/`);
@@ -174,7 +175,7 @@ describe('keyboard focus after a client-side navigation', () => {
     await page.waitForURL(`${server.origin}/journal`);
     await expect.poll(focused).toBe('main');
     // From the top bar, which stays: its next link is one Tab away.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop', exact: true }).focus();
+    await nav(page).getByRole('link', { name: 'Shop', exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.origin}/products`);
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Products');
@@ -190,8 +191,7 @@ describe('in a small window', () => {
     await page.goto(`${server.origin}/`);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Menu' }).click();
-    const main = page.getByRole('navigation', { name: 'Main' });
-    const last = main.getByRole('link', { name: 'Product Details', exact: true });
+    const last = nav(page).getByRole('link', { name: 'Product Details', exact: true });
     await last.focus();
     const box = (await last.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(320);
