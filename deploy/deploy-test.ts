@@ -406,9 +406,8 @@ async function composeTarget(run: string): Promise<Target> {
 /** Polls the container's own /readyz from inside it, as its healthcheck does. */
 async function whenReadyInside(container: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  const probe = "fetch('http://127.0.0.1:3000/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))";
   while (Date.now() < deadline) {
-    if (spawnSync('podman', ['exec', container, 'node', '-e', probe]).status === 0) return;
+    if (spawnSync('podman', ['exec', container, 'healthcheck', '/readyz']).status === 0) return;
     await sleep(500);
   }
   throw new Error(`${container} did not get ready within ${timeoutMs / 1000} s`);

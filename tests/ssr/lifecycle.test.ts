@@ -250,4 +250,29 @@ describe('how it is started', () => {
       expect(stderr).toMatch(/Node\.js 24\.11\.0 or newer is needed; this is v\d+/);
     },
   );
+
+  it('the image’s health probe is bash, not a Node process, and passes only on a 200 from the server', async () => {
+    // A probe runs inside the container's memory limit every 15 s: `node -e "fetch(…)"` peaked at 85 MB there.
+    const healthcheck = readFileSync('Dockerfile', 'utf8').match(/^HEALTHCHECK .*$/m)?.[0];
+    expect(healthcheck).toMatch(/CMD \["healthcheck", "\/healthz"\]$/);
+    expect(readFileSync('deploy/compose.yaml', 'utf8')).toMatch(/test: \['CMD', 'healthcheck', '\/readyz'\]/);
+    expect(readFileSync('deploy/healthcheck', 'utf8')).toMatch(/^#!\/bin\/bash\n/);
+
+    const metricsPort = await freePort();
+    running = await spawnServer({ METRICS_PORT: String(metricsPort) });
+    const probe = (env: Record<string, string>, path?: string) =>
+      spawnSync('bash', ['deploy/healthcheck', ...(path ? [path] : [])], {
+        env: { PATH: process.env.PATH, ...env },
+        timeout: 10_000,
+      }).status;
+    // On METRICS_PORT when it is set, else on PORT.
+    expect(probe({ PORT: String(running.port), METRICS_PORT: String(metricsPort) })).toBe(0);
+    expect(probe({ PORT: String(running.port) }, '/readyz')).toBe(0);
+    expect(probe({ PORT: '1', METRICS_PORT: String(metricsPort) }, '/readyz')).toBe(0);
+    expect(probe({ PORT: String(running.port), METRICS_PORT: '1' })).toBe(1);
+    expect(probe({ PORT: String(running.port) }, '/no-such-page')).toBe(1);
+    running.child.kill('SIGTERM');
+    await running.exited;
+    expect(probe({ PORT: String(running.port) })).toBe(1);
+  });
 });
