@@ -208,8 +208,9 @@ export function securityHeaders({
     contentSecurityPolicy: mode === 'production' ? { useDefaults: false, directives: RESOURCE_CSP } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
-    // Only when the site is served over TLS (HSTS_MAX_AGE).
-    strictTransportSecurity: hstsMaxAge ? { maxAge: hstsMaxAge, includeSubDomains: true } : false,
+    // Only when the site is served over TLS (HSTS_MAX_AGE), for its subdomains too; 0 is sent as it is, as a
+    // browser forgets the site's HSTS on max-age=0.
+    strictTransportSecurity: hstsMaxAge === undefined ? false : { maxAge: hstsMaxAge, includeSubDomains: true },
   });
   return (req, res, next) => {
     // Helmet does not set Permissions-Policy.

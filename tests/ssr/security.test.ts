@@ -96,15 +96,21 @@ describe('security headers', () => {
     expect(hostile.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('sends HSTS only when configured as served over TLS', async () => {
-    const { app } = await createApp({ mode: 'production', logLevel: 'silent', hstsMaxAge: 31536000 });
-    const listener = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => listener.once('listening', resolve));
-    const { port } = listener.address() as { port: number };
-    const { headers } = await fetchPage(`http://127.0.0.1:${port}`, '/');
-    expect(headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-    listener.closeAllConnections();
-    listener.close();
+  it('sends HSTS only when configured as served over TLS, and HSTS_MAX_AGE=0 to take it back', async () => {
+    for (const [hstsMaxAge, expected] of [
+      [31536000, 'max-age=31536000; includeSubDomains'],
+      // A browser forgets the site's HSTS on max-age=0: the only way to undo it, so 0 must not mean "none".
+      [0, 'max-age=0; includeSubDomains'],
+    ] as const) {
+      const { app } = await createApp({ mode: 'production', logLevel: 'silent', hstsMaxAge });
+      const listener = app.listen(0, '127.0.0.1');
+      await new Promise((resolve) => listener.once('listening', resolve));
+      const { port } = listener.address() as { port: number };
+      const { headers } = await fetchPage(`http://127.0.0.1:${port}`, '/');
+      expect(headers.get('strict-transport-security')).toBe(expected);
+      listener.closeAllConnections();
+      listener.close();
+    }
   });
 });
 
