@@ -230,7 +230,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       cache: mode === 'production' && (options.pageCache ?? process.env.PAGE_CACHE !== 'off'),
       cacheHeaders: mode === 'production',
       publicUrl,
-      maxBytes: pageCacheMb * 1024 * 1024,
+      maxBytes: Math.floor(pageCacheMb * 1024 * 1024),
       pageUrl,
       // Renders waiting are bounded by the heap there is for them, and by how long a shopper waits (0019).
       admission: { maxWaiting: maxWaitingFor(getHeapStatistics().heap_size_limit), maxWaitMs: RENDER_DEADLINE_MS },
@@ -297,7 +297,10 @@ function modeFromEnv(): Mode {
 
 /** The most the page cache may hold, in MB. */
 function pageCacheMbOf(options: AppOptions): number {
-  return options.pageCacheMb ?? numberFromEnv('PAGE_CACHE_MB', 32)!;
+  const mb = options.pageCacheMb ?? numberFromEnv('PAGE_CACHE_MB', 32)!;
+  // (lru-cache refuses a size of 0 with a message about its options, not ours.)
+  if (!(mb >= 1)) throw new Error(`PAGE_CACHE_MB must be at least 1 (PAGE_CACHE=off turns the cache off), not ${mb}`);
+  return mb;
 }
 
 function numberFromEnv(name: string, fallback?: number): number | undefined {

@@ -190,6 +190,18 @@ describe('floods', () => {
     await expect(spawnServer({ MAX_CONNECTIONS: '0' })).rejects.toThrow(/MAX_CONNECTIONS must be at least 1/);
   });
 
+  it('refuses to start with a PAGE_CACHE_MB under 1, saying so, and takes a fraction of a megabyte above it', async () => {
+    for (const value of ['0', '0.5']) {
+      await expect(spawnServer({ PAGE_CACHE_MB: value, PAGE_CACHE: 'off' })).rejects.toThrow(
+        /PAGE_CACHE_MB must be at least 1 \(PAGE_CACHE=off turns the cache off\)/,
+      );
+    }
+    const server = await spawnServer({ PAGE_CACHE_MB: '1.3' });
+    expect((await fetch(`${server.origin}/about`)).status).toBe(200);
+    server.child.kill('SIGKILL');
+    await server.exited;
+  });
+
   it('more connections than the metrics port takes, sending nothing, do not lock the probes out', async () => {
     // More than the metrics port takes (1,000), as an attacker would keep them: refused while they were open, the
     // probes failed and Kubernetes would have taken the pod out of service and restarted it (an attack run).
