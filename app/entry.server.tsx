@@ -11,9 +11,6 @@ import { log } from '../server/log';
 // is complete HTML; the timeout only guards against a render that never settles.
 export const streamTimeout = 5_000;
 
-/** Response header naming the route pattern that rendered a page, for the server's metrics; never sent. */
-export const ROUTE_HEADER = 'x-storefront-route';
-
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -21,8 +18,6 @@ export default async function handleRequest(
   routerContext: EntryContext,
 ) {
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  const route = routerContext.staticHandlerContext.matches.at(-1)?.route.path;
-  responseHeaders.set(ROUTE_HEADER, route ? `/${route.replace(/^\//, '')}` : '/');
 
   // The document's bytes, which the steps below cut into pieces (views of those bytes, each element whole in one
   // piece) and add to, never as text: the markup they look for is ASCII, and every copy of a page's bytes, as a

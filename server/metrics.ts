@@ -99,8 +99,9 @@ export function observeRender(seconds: number): void {
 const METHODS = new Set(['GET', 'HEAD', 'POST']);
 
 /**
- * The route label: the pattern a handler put in `res.locals.route` (the page handler sets React Router's
- * route pattern, `*` for unknown pages), else a class of the path. Never the path itself.
+ * The route label: the pattern a handler put in `res.locals.route` (the page handler sets the route's pattern,
+ * `/products.data` for its data, `/*` for unknown pages: server/page-url.ts), else a class of the path. Never
+ * the path itself.
  */
 export function routeLabel(req: Request, res: Response): string {
   const route: unknown = res.locals.route;

@@ -73,9 +73,6 @@ export type PageCacheObserver = {
   waiting?: (renders: number) => void;
 };
 
-/** Response header by which the app names the route pattern that rendered a page (see entry.server). */
-const ROUTE_HEADER = 'x-storefront-route';
-
 /** How long shared caches may keep a public page or its data. */
 const SHARED_MAX_AGE = 60;
 /**
@@ -124,8 +121,6 @@ type Page = {
   headers: Array<[string, string]>;
   /** What the headers take (the CSP alone is ~2.5 KB: it hashes this page's own inline scripts). */
   headersLength: number;
-  /** The route pattern that rendered it, for metrics. */
-  route: string | undefined;
   /** A strong validator of the document; each encoding's ETag derives from it. */
   hash: string;
   gzip: Buffer;
@@ -162,7 +157,14 @@ export function createPageHandler({
   maxBytes = DEFAULT_PAGE_CACHE_BYTES,
   freshMs = PAGE_FRESH_MS,
   renderTimeoutMs = RENDER_TIMEOUT_MS,
-  pageUrl = (url) => ({ url, key: url.pathname + url.search, dropped: [], unknown: false, data: false }),
+  pageUrl = (url) => ({
+    url,
+    key: url.pathname + url.search,
+    dropped: [],
+    unknown: false,
+    data: false,
+    route: 'other',
+  }),
   admission: { maxWaiting, maxWaitMs } = DEFAULT_ADMISSION,
   observer = {},
 }: PageHandlerOptions): RequestHandler {
@@ -299,7 +301,6 @@ export function createPageHandler({
       status: response.status,
       headers,
       headersLength: headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0),
-      route: response.headers.get(ROUTE_HEADER) ?? undefined,
       hash: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
       gzip: compact(await gzipAsync(identity, { level: 9 })),
       identityLength: identity.length,
@@ -397,7 +398,11 @@ export function createPageHandler({
       // Joined as text: a target such as //evil.example/x is a path here, never another host.
       const requestUrl = new URL(`${origin ?? `${req.protocol}://${req.host}`}${req.url}`);
       const get = req.method === 'GET' || req.method === 'HEAD';
-      const meaning = get ? await pageUrl(requestUrl) : undefined;
+      const asked = await pageUrl(requestUrl);
+      // For the metrics, the route pattern, posts included (server/metrics.ts).
+      res.locals.route = asked?.route;
+      // A post's URL is handed on as it is, and its response never stored.
+      const meaning = get ? asked : undefined;
       // React Router's route-discovery manifest: never stored. No page is rendered, but matching each of its paths
       // is work as long as a render (683 short paths fit the URL limit: 23–38 ms), so it waits its turn with the
       // renders and is shed with them: answered at once, a flood of them held the event loop for seconds.
@@ -443,8 +448,6 @@ export function createPageHandler({
 
   /** Sends a response rendered for this request alone (POSTs, redirects, errors, private pages). */
   function send(req: ExpressRequest, res: ExpressResponse, next: (error: unknown) => void, rendered: Response) {
-    res.locals.route = rendered.headers.get(ROUTE_HEADER) ?? undefined;
-    rendered.headers.delete(ROUTE_HEADER);
     const result = rendered.status === 405 ? methodNotAllowed(rendered) : rendered;
     // Responses rendered per request (POSTs, redirects, errors, private pages) are compressed as they go.
     // React Router leaves the reason phrase empty; browsers show it ("404 Not Found").
@@ -514,7 +517,7 @@ function isShareable(response: Response, unknown: boolean): boolean {
   return !/no-store|private/.test(cacheControl) && (vary === '' || vary === 'accept-encoding');
 }
 
-const PER_VARIANT_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'vary', ROUTE_HEADER]);
+const PER_VARIANT_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'vary']);
 
 /**
  * Adds each of `caching` the route did not set, unless its route said how to cache the page (Cache-Control),
@@ -542,7 +545,6 @@ function compact(buffer: Buffer): Buffer {
 
 /** Sends a stored page; true when it had to add a copy to the page (the plain one) to do so. */
 function sendPage(req: ExpressRequest, res: ExpressResponse, page: Page): boolean {
-  res.locals.route = page.route;
   const encoding = chooseEncoding(req, page);
   const etag = `"${page.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
   for (const [name, value] of page.headers) res.setHeader(name, value);

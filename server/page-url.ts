@@ -27,6 +27,11 @@ export type PageUrl = {
   /** The route's data (`/products.data`, what a client-side navigation fetches), not its document. */
   data: boolean;
   /**
+   * The pattern of the route that answers it, for metrics: `/products`, `/products.data` for its data, `/*` for
+   * every unknown path. Never the path itself, so a crawler's million URLs make no new series.
+   */
+  route: string;
+  /**
    * Where to send the browser instead (a 308) when the path is another spelling of a route's own (`/About`,
    * `/products/`, `/%70roducts`): routes match without regard to case, a trailing slash or encoding, and each
    * spelling would otherwise be a render and a cache entry of its own.
@@ -77,7 +82,14 @@ type PathMeaning = {
   read: ReadonlySet<string>;
   /** The routes' own spelling of the path; none for an unknown path (the not-found page). */
   own?: string;
+  /** Their pattern (`/productDetails`, `/*`). */
+  pattern: string;
 };
+
+/** A path without repeated slashes or a trailing one. */
+function tidyPath(path: string): string {
+  return path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+}
 
 /** The path React Router's server reads a route's data from: /products.data, /_.data for the home page. */
 function dataPath(path: string): string {
@@ -99,13 +111,17 @@ export function createPageUrls(build: Pick<ServerBuild, 'routes' | 'routeDiscove
     if (remembered) return remembered;
     const matches = matchRoutes(tree, pathname, build.basename) ?? [];
     const routes = matches.map((match) => match.route as RouteWithParams);
-    const meaning: PathMeaning = { routes, read: new Set(routes.flatMap((route) => route.searchParams)) };
+    const pattern = routes.map((route) => route.path ?? '').join('/');
+    const meaning: PathMeaning = {
+      routes,
+      read: new Set(routes.flatMap((route) => route.searchParams)),
+      pattern: tidyPath(`/${pattern}`),
+    };
     // The route's own spelling of the path. Any other spelling of it (case, a trailing slash, percent-encoding)
     // is redirected to it, so that the one spelling is the one stored, here and in a proxy's cache.
     if (routes.length > 0 && !routes.at(-1)!.catchAll) {
-      const pattern = routes.map((route) => route.path ?? '').join('/');
       const path = `${basename}/${generatePath(pattern, matches.at(-1)!.params)}`;
-      meaning.own = new URL(path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1'), 'http://localhost').pathname;
+      meaning.own = new URL(tidyPath(path), 'http://localhost').pathname;
     }
     meanings.set(pathname, meaning);
     return meaning;
@@ -114,7 +130,8 @@ export function createPageUrls(build: Pick<ServerBuild, 'routes' | 'routeDiscove
     if (url.pathname === manifestPath) return undefined;
     const data = url.pathname.endsWith('.data');
     const pathname = data ? url.pathname.replace(/\/_\.data$|\.data$/, '') || '/' : url.pathname;
-    const { routes, read, own } = meaningOf(pathname);
+    const { routes, read, own, pattern } = meaningOf(pathname);
+    const route = data ? dataPath(pattern) : pattern;
     const unknown = own === undefined;
     const kept = new URLSearchParams();
     const dropped: Array<[string, string]> = [];
@@ -132,8 +149,8 @@ export function createPageUrls(build: Pick<ServerBuild, 'routes' | 'routeDiscove
     kept.sort();
     const query = kept.size ? `?${kept}` : '';
     // Unknown paths all render the same not-found page: one key for them all (and one for their data).
-    if (unknown) return { url: canonical, key: `*${data ? '.data' : ''}${query}`, dropped, unknown, data };
-    const page: PageUrl = { url: canonical, key: (data ? dataPath(own) : own) + query, dropped, unknown, data };
+    if (unknown) return { url: canonical, key: `*${data ? '.data' : ''}${query}`, dropped, unknown, data, route };
+    const page: PageUrl = { url: canonical, key: (data ? dataPath(own) : own) + query, dropped, unknown, data, route };
     if (pathname !== own) page.redirect = (data ? dataPath(own) : own) + url.search;
     return page;
   };

@@ -121,6 +121,34 @@ describe('Prometheus metrics', () => {
     expect(text).toMatch(/^http_request_duration_seconds_count\{route="[^"]+",method="other",status="405"\} 1$/m);
   });
 
+  it('label every page by its route pattern: documents, the data of client-side navigations, posts and files of routes', async () => {
+    const count = (text: string, route: string, method: string, status: string) =>
+      Number(
+        text.match(
+          new RegExp(
+            `^http_request_duration_seconds_count\\{route="${route}",method="${method}",status="${status}"\\} (\\d+)$`,
+            'm',
+          ),
+        )?.[1] ?? 0,
+      );
+    const before = await scrape();
+    await requestAll(['/products?page=2', '/products.data', '/_.data', '/no-such-page', '/robots.txt', '/sitemap.xml']);
+    const form = new URLSearchParams({ name: 'A', email: 'a@example.com', message: 'Hello' });
+    await (await fetch(`${running.origin}/contacts`, { method: 'POST', body: form })).arrayBuffer();
+    const after = await scrape();
+    const added = (route: string, method = 'GET', status = '200') =>
+      count(after, route, method, status) - count(before, route, method, status);
+    expect(added('/products')).toBe(1);
+    // What a client-side navigation asks for is counted as the page it goes to, apart from documents.
+    expect(added('/products.data')).toBe(1);
+    expect(added('/_.data')).toBe(1);
+    expect(added('/\\*', 'GET', '404')).toBe(1);
+    expect(added('/robots.txt')).toBe(1);
+    expect(added('/sitemap.xml')).toBe(1);
+    expect(added('/contacts', 'POST')).toBe(1);
+    expect(added('static')).toBe(0);
+  });
+
   it('count page-cache hits and misses, the bytes it holds and the renders it cost', async () => {
     await requestAll(['/about', '/about', '/about?fresh=1']);
     const text = await scrape();

@@ -546,7 +546,15 @@ describe('when renders are more than the server can do', () => {
 
   it('redirects another spelling of a route’s path with 308, rendering nothing', async () => {
     const { origin, rendered } = await serve(() => html('x'), {
-      pageUrl: (url) => ({ url, key: url.pathname, dropped: [], unknown: false, data: false, redirect: '/about?x=1' }),
+      pageUrl: (url) => ({
+        url,
+        key: url.pathname,
+        dropped: [],
+        unknown: false,
+        data: false,
+        route: '/about',
+        redirect: '/about?x=1',
+      }),
     });
     const response = await fetch(`${origin}/About?x=1`, { redirect: 'manual' });
     expect(response.status).toBe(308);
@@ -557,7 +565,7 @@ describe('when renders are more than the server can do', () => {
   it('stores the not-found page under the key it is given, and answers it with status 404', async () => {
     const { origin, rendered } = await serve(
       () => new Response('<!DOCTYPE html><p>not here</p>', { status: 404, headers: { 'Content-Type': 'text/html' } }),
-      { pageUrl: (url) => ({ url, key: '*', dropped: [], unknown: true, data: false }) },
+      { pageUrl: (url) => ({ url, key: '*', dropped: [], unknown: true, data: false, route: '/*' }) },
     );
     for (const path of ['/a', '/b', '/c?x=1']) {
       const response = await fetch(origin + path);
@@ -570,7 +578,7 @@ describe('when renders are more than the server can do', () => {
   it('never stores a 404 of a known route: it may depend on its URL', async () => {
     const { origin, rendered } = await serve(
       (request) => new Response(`no product ${new URL(request.url).pathname}`, { status: 404 }),
-      { pageUrl: (url) => ({ url, key: url.pathname, dropped: [], unknown: false, data: false }) },
+      { pageUrl: (url) => ({ url, key: url.pathname, dropped: [], unknown: false, data: false, route: '/p/:id' }) },
     );
     for (const path of ['/p/1', '/p/1']) expect((await fetch(origin + path)).status).toBe(404);
     expect(rendered).toEqual(['/p/1', '/p/1']);
