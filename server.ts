@@ -360,6 +360,12 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   const host = options.host ?? process.env.HOST ?? '0.0.0.0';
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? numberFromEnv('SHUTDOWN_TIMEOUT_MS', 10_000)!;
   const shutdownDelayMs = options.shutdownDelayMs ?? numberFromEnv('SHUTDOWN_DELAY_MS', 1_000)!;
+  // The timeout counts from the signal: one no longer than the delay would end every shutdown in exit 1.
+  if (!(shutdownTimeoutMs > shutdownDelayMs)) {
+    throw new Error(
+      `SHUTDOWN_TIMEOUT_MS (${shutdownTimeoutMs}) must be longer than SHUTDOWN_DELAY_MS (${shutdownDelayMs}): it counts from the signal`,
+    );
+  }
   const keepAliveTimeout = options.keepAliveTimeoutMs ?? numberFromEnv('KEEP_ALIVE_TIMEOUT_MS', KEEP_ALIVE_TIMEOUT_MS)!;
   const mode = options.mode ?? modeFromEnv();
   const metricsPort = options.metricsPort ?? numberFromEnv('METRICS_PORT');

@@ -71,7 +71,7 @@ rendersShed.labels('render_timeout').inc(0);
 
 const rendersWaiting = new Gauge({
   name: 'render_queue_waiting',
-  help: 'Renders waiting for their turn.',
+  help: 'Renders waiting for their turn, with the requests that wait to share them.',
   registers: [registry],
 });
 

@@ -1,6 +1,6 @@
 /**
  * The server's own middleware, in the order server.ts mounts them: request log, security headers, the
- * bad-input guard, precompressed files, and the last-resort error handler.
+ * bad-input guard, precompressed files, built public files, the body limit, and the last-resort error handler.
  */
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';

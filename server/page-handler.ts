@@ -489,11 +489,6 @@ function keepDropped(response: Response, dropped: Array<[string, string]>, url: 
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/**
- * A response any shopper may get: a page (200), or the not-found page of an unknown path (404: one page for
- * every such path, where a route's own 404 may depend on its URL), without cookies, not marked private by its
- * route, varying by encoding at most.
- */
 /** A server error whose answer may go to everyone who asked at the same time: no cookie set, nothing private. */
 function isSharedFailure(response: Response): boolean {
   return (
@@ -508,6 +503,11 @@ function failureResponse({ status, headers, body }: Failure): Response {
   return new Response(body.length > 0 ? body : null, { status, headers });
 }
 
+/**
+ * A response any shopper may get: a page (200), or the not-found page of an unknown path (404: one page for
+ * every such path, where a route's own 404 may depend on its URL), without cookies, not marked private by its
+ * route, varying by encoding at most.
+ */
 function isShareable(response: Response, unknown: boolean): boolean {
   if (!(response.status === 200 || (response.status === 404 && unknown)) || response.headers.has('set-cookie')) {
     return false;
@@ -595,7 +595,7 @@ function closeSignal(res: ExpressResponse): AbortSignal {
 
 /**
  * The Fetch request React Router expects for `url`, aborted by `signal`. A body the server has read already
- * (the body limit, in server.ts) is handed on as it is; HEAD is rendered as the GET it is answered from.
+ * (`limitBody`, server/middleware.ts) is handed on as it is; HEAD is rendered as the GET it is answered from.
  */
 function pageRequest(req: ExpressRequest, url: URL, signal: AbortSignal, method = 'GET'): Request {
   const body = method === 'GET' || method === 'HEAD' ? null : (req.body as Uint8Array<ArrayBuffer> | undefined);

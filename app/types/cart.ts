@@ -12,5 +12,5 @@ export type CartLine = {
 /** The spec's cart sizes. */
 export type CartSize = 'S' | 'M' | 'L' | 'XL' | 'XXL';
 
-/** The cart page's totals: the spec's fixed total is written exactly as the spec writes it. */
+/** The cart's shipping line (its flat rate is in the cart page's totals). */
 export type CartShipping = { label: string; method: string; amount: number };

@@ -190,6 +190,12 @@ describe('floods', () => {
     await expect(spawnServer({ MAX_CONNECTIONS: '0' })).rejects.toThrow(/MAX_CONNECTIONS must be at least 1/);
   });
 
+  it('refuses to start with a SHUTDOWN_TIMEOUT_MS no longer than SHUTDOWN_DELAY_MS: every shutdown would fail', async () => {
+    await expect(spawnServer({ SHUTDOWN_DELAY_MS: '20000', SHUTDOWN_TIMEOUT_MS: '10000' })).rejects.toThrow(
+      /SHUTDOWN_TIMEOUT_MS \(10000\) must be longer than SHUTDOWN_DELAY_MS \(20000\)/,
+    );
+  });
+
   it('refuses to start with a PAGE_CACHE_MB under 1, saying so, and takes a fraction of a megabyte above it', async () => {
     for (const value of ['0', '0.5']) {
       await expect(spawnServer({ PAGE_CACHE_MB: value, PAGE_CACHE: 'off' })).rejects.toThrow(
