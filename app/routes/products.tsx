@@ -59,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [page, shop, products] = await Promise.all([
     getPage('products'),
     getShopContent(),
-    getProducts(range.offset, range.to - range.from + 1),
+    getProducts(range.offset, range.to - range.offset),
   ]);
   const origin = publicOrigin(request);
   return {
