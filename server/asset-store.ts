@@ -115,8 +115,20 @@ async function forgetExpired(dir: string, cutoff: number) {
       await unlink(record).catch(() => {});
       continue;
     }
-    const { files } = JSON.parse(await readFile(record, 'utf8')) as { files: string[] };
-    for (const name of files) kept.add(name);
+    let files: unknown;
+    try {
+      ({ files } = JSON.parse(await readFile(record, 'utf8')) as { files: unknown });
+    } catch (error) {
+      // Forgotten meanwhile by another replica: it was expired.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      files = undefined;
+    }
+    if (!Array.isArray(files)) {
+      // Which files a record that cannot be read names, nobody can tell: in doubt, this pass deletes none.
+      log.warn({ record }, 'asset store: a build record cannot be read; no file is deleted until it is removed');
+      return;
+    }
+    for (const name of files) kept.add(String(name));
   }
   for (const name of await readdir(dir)) {
     if (name.startsWith('.') || kept.has(name)) continue;

@@ -77,6 +77,25 @@ describe('the asset store', () => {
     expect(existsSync(path.join(dir, 'home-A.js'))).toBe(true);
   });
 
+  it('deletes no file while a build record cannot be read, and still adds its own build', async () => {
+    const dir = temporaryDir();
+    const now = Date.now();
+    await open({ dir, assetsDir: build({ 'home-A.js': 'a' }), version: 'a', now: () => now });
+    // A record written by hand, or half by a disk that filled up: whose files it names, nobody can tell, so an
+    // old file no other record names may be one of them.
+    writeFileSync(path.join(dir, '.builds/broken.json'), '{"version":"broken","fi');
+    writeFileSync(path.join(dir, 'home-X.js'), 'x');
+    utimesSync(path.join(dir, 'home-X.js'), (now - 30 * DAY) / 1000, (now - 30 * DAY) / 1000);
+    const store = await open({ dir, assetsDir: build({ 'home-B.js': 'b' }), version: 'b', now: () => now });
+    expect(store.writable).toBe(true);
+    expect(existsSync(path.join(dir, 'home-B.js'))).toBe(true);
+    expect(existsSync(path.join(dir, 'home-X.js'))).toBe(true);
+    // Once the record is gone, the file goes with the next upkeep.
+    rmSync(path.join(dir, '.builds/broken.json'));
+    await store.maintain();
+    expect(existsSync(path.join(dir, 'home-X.js'))).toBe(false);
+  });
+
   it('is served as it is when it cannot be written', async () => {
     const file = path.join(temporaryDir(), 'a-file');
     writeFileSync(file, '');
