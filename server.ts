@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import express, { type Express } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { log, setLogLevel, type Level } from './server/log.ts';
+import { log, setLogLevel, warnOfUnknownLogLevel, type Level } from './server/log.ts';
 import {
   connectionsForMemory,
   createLimitedServer,
@@ -323,9 +323,9 @@ function publicUrlFromEnv(): string | undefined {
 }
 
 function trustProxyFromEnv(): boolean | number | string {
-  const value = process.env.TRUST_PROXY;
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
+  const value = process.env.TRUST_PROXY?.trim();
+  if (value === undefined || value === '' || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') return true;
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
@@ -356,6 +356,8 @@ export type ListenOptions = {
 
 /** Starts the HTTP server with deliberate timeouts and limits, and a graceful shutdown on SIGTERM/SIGINT. */
 export async function start(options: ListenOptions & AppOptions = {}): Promise<Server> {
+  // Said at once, not left to be found when the lines an operator wanted are missing.
+  warnOfUnknownLogLevel();
   const port = options.port ?? numberFromEnv('PORT', 3000)!;
   const host = options.host ?? process.env.HOST ?? '0.0.0.0';
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? numberFromEnv('SHUTDOWN_TIMEOUT_MS', 10_000)!;

@@ -13,8 +13,11 @@ import { pino, stdSerializers, type DestinationStream, type Level as PinoLevel }
 export const levels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type Level = (typeof levels)[number];
 
-function levelFrom(value: string | undefined): Level {
-  return levels.includes(value as Level) ? (value as Level) : 'info';
+/** LOG_LEVEL's level, whatever its case; undefined for a value that names none. */
+function levelFrom(value: string | undefined): Level | undefined {
+  if (value === undefined || value === '') return 'info';
+  const level = value.trim().toLowerCase();
+  return levels.includes(level as Level) ? (level as Level) : undefined;
 }
 
 /** An Error as an operator needs it (pino's own serialiser, which names it `type`, plus its `name`). */
@@ -56,7 +59,7 @@ for (const stream of [process.stdout, process.stderr])
 
 export const log = pino(
   {
-    level: levelFrom(process.env.LOG_LEVEL),
+    level: levelFrom(process.env.LOG_LEVEL) ?? 'info',
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     // The level by name ('info'), not pino's number; pino-pretty reads the number.
@@ -67,6 +70,13 @@ export const log = pino(
   },
   destination(),
 );
+
+/** Says so when LOG_LEVEL names no level (the server calls it as it starts: this module has two copies). */
+export function warnOfUnknownLogLevel(): void {
+  if (!levelFrom(process.env.LOG_LEVEL)) {
+    log.warn({ LOG_LEVEL: process.env.LOG_LEVEL }, `LOG_LEVEL is none of ${levels.join(', ')}: logging at info`);
+  }
+}
 
 /** Overrides LOG_LEVEL, e.g. to silence a server started by tests. */
 export function setLogLevel(level: Level): void {

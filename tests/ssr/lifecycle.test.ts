@@ -102,11 +102,19 @@ describe('the server process', () => {
     expect(warning(running)).toMatchObject({ level: 'warn', pageCacheMb: 512 });
   });
 
-  it('LOG_LEVEL=warn silences request lines', async () => {
-    running = await spawnServer({ LOG_LEVEL: 'warn' });
+  it('LOG_LEVEL=warn silences request lines, in any case; a level it does not know is said at start', async () => {
+    running = await spawnServer({ LOG_LEVEL: 'WARN' });
     await (await fetch(`${running.origin}/`)).text();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(running.logs.filter((line) => line.msg === 'request')).toEqual([]);
+    running.child.kill('SIGKILL');
+    await running.exited;
+    running = await spawnServer({ LOG_LEVEL: 'verbose' });
+    expect(running.logs[0]).toMatchObject({
+      level: 'warn',
+      LOG_LEVEL: 'verbose',
+      msg: 'LOG_LEVEL is none of debug, info, warn, error, silent: logging at info',
+    });
   });
 
   it('on SIGTERM under load, finishes every accepted request, then exits 0', async () => {
@@ -250,6 +258,13 @@ describe('how it is started', () => {
       expect(stderr).toMatch(/Node\.js 24\.11\.0 or newer is needed; this is v\d+/);
     },
   );
+
+  it('takes TRUST_PROXY=TRUE as true, as an operator means it (not as a subnet that does not parse)', async () => {
+    running = await spawnServer({ TRUST_PROXY: 'TRUE' });
+    // Trusted, the proxy's X-Forwarded-Proto is read, and one no proxy would send is refused.
+    const response = await fetch(`${running.origin}/about`, { headers: { 'x-forwarded-proto': 'gopher' } });
+    expect(response.status).toBe(400);
+  });
 
   it('the image’s health probe is bash, not a Node process, and passes only on a 200 from the server', async () => {
     // A probe runs inside the container's memory limit every 15 s: `node -e "fetch(…)"` peaked at 85 MB there.
