@@ -78,6 +78,12 @@ export type RouteHandle = {
    * parameter (utm_source, a cache-buster) does not reach the loader (server/page-url.ts; 0020).
    */
   searchParams?: readonly string[];
+  /**
+   * Its pages are the shopper's own (a cart, an account): rendered for each request with the shopper's cookies
+   * and credentials, never stored, `Cache-Control: private, no-store`. Other pages' loaders never see those
+   * (server/page-url.ts; 0032).
+   */
+  private?: boolean;
 };
 
 /** The absolute URL of the page on show, from its loader's `page.path`; none on error pages. */

@@ -4,9 +4,10 @@
  * Pages are rendered from static fixtures and carry a hash-based CSP, so for one build a URL's document is
  * the same bytes for every shopper. Each page is therefore rendered once, compressed once (gzip at once,
  * brotli at quality 11 in the background) and then sent from memory with a strong ETag, whatever cookies
- * or headers the request carries. A route whose page depends on the shopper says so with
- * `Cache-Control: private` (or `no-store`) in its `headers` export; its pages are then rendered per request
- * and never stored. See docs/decisions/0003-render-once-serve-like-a-static-file.md and 0012.
+ * or headers the request carries; its render is not even given the shopper's cookies or credentials. A route
+ * whose page depends on the shopper says so with `handle: { private: true }`; its pages are then rendered per
+ * request, with them, and never stored. See docs/decisions/0003-render-once-serve-like-a-static-file.md, 0012
+ * and 0032.
  */
 import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
@@ -95,6 +96,11 @@ export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
 const DATA_FRESH_SECONDS = 10;
 export const SHARED_DATA_CACHE_CONTROL = `public, max-age=${DATA_FRESH_SECONDS}, s-maxage=${SHARED_MAX_AGE}`;
 export const PRIVATE_DATA_CACHE_CONTROL = `private, max-age=${DATA_FRESH_SECONDS}`;
+/** A page of the shopper's own (its route's `handle.private`), unless its route says otherwise: kept by nobody. */
+export const SHOPPER_PAGE_CACHE_CONTROL = 'private, no-store';
+
+/** What says who the shopper is: given only to renders for them alone (posts, private routes' pages). */
+const SHOPPER_HEADERS = ['cookie', 'authorization'];
 
 export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
@@ -164,6 +170,7 @@ export function createPageHandler({
     unknown: false,
     data: false,
     route: 'other',
+    private: false,
   }),
   admission: { maxWaiting, maxWaitMs } = DEFAULT_ADMISSION,
   observer = {},
@@ -212,11 +219,11 @@ export function createPageHandler({
    * it waited (`signal`) is not rendered. The Fetch request is made when the render starts: a waiting render
    * holds the Express request alone, not a second copy of its headers and body.
    */
-  const renderLimited = (url: URL, req: ExpressRequest, signal: AbortSignal, method = 'GET') =>
+  const renderLimited = (url: URL, req: ExpressRequest, signal: AbortSignal, method = 'GET', shopper = false) =>
     admission.run(
       () =>
         timed(
-          (within) => handler(pageRequest(req, url, within, method)),
+          (within) => handler(pageRequest(req, url, within, method, shopper)),
           signal,
           // A form post's action may have changed something before it ran late: it is not cut short, and the
           // shopper is never invited to send it again.
@@ -414,7 +421,7 @@ export function createPageHandler({
       if (meaning?.redirect) return res.redirect(308, meaning.redirect);
       const url = meaning?.url ?? requestUrl;
       // Without PUBLIC_URL a page names the Host it was asked by, so the Host is part of what it means.
-      const key = cache && meaning ? `${publicUrl ? '' : url.origin}${meaning.key}` : undefined;
+      const key = cache && meaning && !meaning.private ? `${publicUrl ? '' : url.origin}${meaning.key}` : undefined;
       const found = key && meaning ? await lookup(key, meaning, req, res) : undefined;
       let result = found && 'failed' in found ? failureResponse(found) : found;
       if (result && !(result instanceof Response)) {
@@ -425,7 +432,12 @@ export function createPageHandler({
         return;
       }
       if (!result) {
-        result = await renderLimited(url, req, closeSignal(res), req.method);
+        // A post, or a page of the shopper's own: rendered with their cookies and credentials, and private.
+        const shopper = !get || meaning?.private === true;
+        result = await renderLimited(url, req, closeSignal(res), req.method, shopper);
+        if (meaning?.private && !result.headers.has('cache-control')) {
+          result.headers.set('cache-control', SHOPPER_PAGE_CACHE_CONTROL);
+        }
         // Rendered for this request alone (PAGE_CACHE=off, or a shared render failed), yet as shareable as a
         // stored page: cached as one would be.
         if (cacheHeaders && meaning && isShareable(result, meaning.unknown)) {
@@ -596,8 +608,11 @@ function closeSignal(res: ExpressResponse): AbortSignal {
 /**
  * The Fetch request React Router expects for `url`, aborted by `signal`. A body the server has read already
  * (`limitBody`, server/middleware.ts) is handed on as it is; HEAD is rendered as the GET it is answered from.
+ * Who the shopper is (their cookies and credentials) goes only to a render for them alone (`shopper`).
  */
-function pageRequest(req: ExpressRequest, url: URL, signal: AbortSignal, method = 'GET'): Request {
+function pageRequest(req: ExpressRequest, url: URL, signal: AbortSignal, method = 'GET', shopper = false): Request {
   const body = method === 'GET' || method === 'HEAD' ? null : (req.body as Uint8Array<ArrayBuffer> | undefined);
-  return new Request(url, { method, headers: createHeaders(req), body, signal });
+  const headers = createHeaders(req);
+  if (!shopper) for (const name of SHOPPER_HEADERS) headers.delete(name);
+  return new Request(url, { method, headers, body, signal });
 }

@@ -32,6 +32,12 @@ export type PageUrl = {
    */
   route: string;
   /**
+   * The page is the shopper's own (its route's `handle.private`): rendered for each request, with the request's
+   * cookies and credentials, and never stored. Every other page is rendered without them, so that no loader can
+   * make a page stored for everyone out of one shopper's data.
+   */
+  private: boolean;
+  /**
    * Where to send the browser instead (a 308) when the path is another spelling of a route's own (`/About`,
    * `/products/`, `/%70roducts`): routes match without regard to case, a trailing slash or encoding, and each
    * spelling would otherwise be a render and a cache entry of its own.
@@ -40,13 +46,19 @@ export type PageUrl = {
 };
 
 type Routes = ServerBuild['routes'];
-type RouteWithParams = RouteObject & { searchParams: readonly string[]; catchAll: boolean };
+type RouteWithParams = RouteObject & { searchParams: readonly string[]; private: boolean; catchAll: boolean };
 
 /** `handle.searchParams` of a route module, if it names any. */
 function searchParamsOf(module: NonNullable<Routes[string]>['module']): readonly string[] {
   const handle: unknown = module.handle;
   const names = handle && typeof handle === 'object' && 'searchParams' in handle ? handle.searchParams : undefined;
   return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
+}
+
+/** `handle.private` of a route module. */
+function isPrivate(module: NonNullable<Routes[string]>['module']): boolean {
+  const handle: unknown = module.handle;
+  return Boolean(handle && typeof handle === 'object' && 'private' in handle && handle.private === true);
 }
 
 /** The build's flat route manifest as the tree `matchRoutes` takes. */
@@ -61,6 +73,7 @@ function routeTree(routes: Routes, parentId?: string): RouteWithParams[] {
         index,
         caseSensitive,
         searchParams: searchParamsOf(module),
+        private: isPrivate(module),
         catchAll: path === '*',
         children: index ? undefined : routeTree(routes, id),
       } as RouteWithParams;
@@ -84,6 +97,8 @@ type PathMeaning = {
   own?: string;
   /** Their pattern (`/productDetails`, `/*`). */
   pattern: string;
+  /** One of them says its pages are the shopper's own. */
+  private: boolean;
 };
 
 /** A path without repeated slashes or a trailing one. */
@@ -116,6 +131,7 @@ export function createPageUrls(build: Pick<ServerBuild, 'routes' | 'routeDiscove
       routes,
       read: new Set(routes.flatMap((route) => route.searchParams)),
       pattern: tidyPath(`/${pattern}`),
+      private: routes.some((route) => route.private),
     };
     // The route's own spelling of the path. Any other spelling of it (case, a trailing slash, percent-encoding)
     // is redirected to it, so that the one spelling is the one stored, here and in a proxy's cache.
@@ -130,7 +146,7 @@ export function createPageUrls(build: Pick<ServerBuild, 'routes' | 'routeDiscove
     if (url.pathname === manifestPath) return undefined;
     const data = url.pathname.endsWith('.data');
     const pathname = data ? url.pathname.replace(/\/_\.data$|\.data$/, '') || '/' : url.pathname;
-    const { routes, read, own, pattern } = meaningOf(pathname);
+    const { routes, read, own, pattern, private: shoppers } = meaningOf(pathname);
     const route = data ? dataPath(pattern) : pattern;
     const unknown = own === undefined;
     const kept = new URLSearchParams();
@@ -149,8 +165,9 @@ export function createPageUrls(build: Pick<ServerBuild, 'routes' | 'routeDiscove
     kept.sort();
     const query = kept.size ? `?${kept}` : '';
     // Unknown paths all render the same not-found page: one key for them all (and one for their data).
-    if (unknown) return { url: canonical, key: `*${data ? '.data' : ''}${query}`, dropped, unknown, data, route };
-    const page: PageUrl = { url: canonical, key: (data ? dataPath(own) : own) + query, dropped, unknown, data, route };
+    const common = { url: canonical, dropped, unknown, data, route, private: shoppers };
+    if (unknown) return { ...common, key: `*${data ? '.data' : ''}${query}` };
+    const page: PageUrl = { ...common, key: (data ? dataPath(own) : own) + query };
     if (pathname !== own) page.redirect = (data ? dataPath(own) : own) + url.search;
     return page;
   };

@@ -72,17 +72,47 @@ describe('cacheability belongs to the route', () => {
     expect(rendered).toEqual(['/page']);
   });
 
-  it('renders a page whose route says it is per shopper for every request, and never shares it', async () => {
-    const { origin, rendered } = await serve((request) =>
-      html(`hello ${request.headers.get('cookie') ?? 'stranger'}`, { 'Cache-Control': 'private, no-store' }),
-    );
+  /** The app says hello to whoever the request's cookie and credentials say it is. */
+  const hello = (request: Request, headers: Record<string, string> = {}) =>
+    html(`hello ${request.headers.get('cookie') ?? 'stranger'} ${request.headers.get('authorization') ?? ''}`, headers);
+  const privateRoute = (url: URL) => ({
+    url,
+    key: url.pathname,
+    dropped: [],
+    unknown: false,
+    data: false,
+    route: '/account',
+    private: true,
+  });
+
+  it('renders a page whose route says it is private for every request, with the shopper’s cookie, never shared', async () => {
+    const { origin, rendered } = await serve((request) => hello(request), { pageUrl: privateRoute });
     const a = await fetch(`${origin}/account`, { headers: { cookie: 'session=a' } });
-    const b = await fetch(`${origin}/account`, { headers: { cookie: 'session=b' } });
+    const b = await fetch(`${origin}/account`, { headers: { cookie: 'session=b', authorization: 'Bearer b' } });
     expect(await a.text()).toContain('session=a');
-    expect(await b.text()).toContain('session=b');
+    expect(await b.text()).toContain('hello session=b Bearer b');
+    // Private unless the route said otherwise itself.
     expect(b.headers.get('cache-control')).toBe('private, no-store');
     expect(b.headers.get('etag')).toBeNull();
     expect(rendered).toEqual(['/account', '/account']);
+  });
+
+  it('never lets a shared page’s render see the shopper: no cookie, no credentials, cache or not', async () => {
+    // A loader that read a cookie on a page stored for everyone would hand one shopper's data to the next.
+    for (const cache of [true, false]) {
+      const { origin } = await serve((request) => hello(request), { cache });
+      for (const method of ['GET', 'HEAD']) {
+        const response = await fetch(`${origin}/about?${method}`, {
+          method,
+          headers: { cookie: 'session=a', authorization: 'Basic YTpi' },
+        });
+        if (method === 'GET') expect(await response.text(), `cache ${cache}`).toContain('hello stranger');
+      }
+    }
+    // A form post is answered for the one who sent it: its action sees them.
+    const { origin } = await serve((request) => hello(request));
+    const post = await fetch(`${origin}/contacts`, { method: 'POST', headers: { cookie: 'session=a' }, body: 'x=1' });
+    expect(await post.text()).toContain('hello session=a');
   });
 
   it('never stores responses that set cookies or vary by more than the encoding', async () => {
@@ -553,6 +583,7 @@ describe('when renders are more than the server can do', () => {
         unknown: false,
         data: false,
         route: '/about',
+        private: false,
         redirect: '/about?x=1',
       }),
     });
@@ -565,7 +596,7 @@ describe('when renders are more than the server can do', () => {
   it('stores the not-found page under the key it is given, and answers it with status 404', async () => {
     const { origin, rendered } = await serve(
       () => new Response('<!DOCTYPE html><p>not here</p>', { status: 404, headers: { 'Content-Type': 'text/html' } }),
-      { pageUrl: (url) => ({ url, key: '*', dropped: [], unknown: true, data: false, route: '/*' }) },
+      { pageUrl: (url) => ({ url, key: '*', dropped: [], unknown: true, data: false, route: '/*', private: false }) },
     );
     for (const path of ['/a', '/b', '/c?x=1']) {
       const response = await fetch(origin + path);
@@ -578,7 +609,17 @@ describe('when renders are more than the server can do', () => {
   it('never stores a 404 of a known route: it may depend on its URL', async () => {
     const { origin, rendered } = await serve(
       (request) => new Response(`no product ${new URL(request.url).pathname}`, { status: 404 }),
-      { pageUrl: (url) => ({ url, key: url.pathname, dropped: [], unknown: false, data: false, route: '/p/:id' }) },
+      {
+        pageUrl: (url) => ({
+          url,
+          key: url.pathname,
+          dropped: [],
+          unknown: false,
+          data: false,
+          route: '/p/:id',
+          private: false,
+        }),
+      },
     );
     for (const path of ['/p/1', '/p/1']) expect((await fetch(origin + path)).status).toBe(404);
     expect(rendered).toEqual(['/p/1', '/p/1']);

@@ -17,6 +17,7 @@ const build = {
     'routes/home': route('routes/home', { index: true }),
     'routes/list': route('routes/list', { path: 'list' }, { searchParams: ['page', 'sort'] }),
     'routes/about': route('routes/about', { path: 'about' }, { pageHeader: false }),
+    'routes/account': route('routes/account', { path: 'account' }, { private: true }),
     'routes/catch-all': route('routes/catch-all', { path: '*' }),
   },
 } as unknown as ServerBuild;
@@ -44,6 +45,12 @@ describe('what a page request means', () => {
       expect(at(path)!.url.href, path).toBe('https://shop.example/about');
     }
     expect(at('/?utm_campaign=autumn')!.key).toBe('/');
+  });
+
+  it("says which pages are the shopper's own: those of a route whose handle says `private: true`", () => {
+    expect(at('/account')!.private).toBe(true);
+    expect(at('/account.data')!.private).toBe(true);
+    for (const path of ['/', '/about', '/list?page=2', '/nope']) expect(at(path)!.private, path).toBe(false);
   });
 
   it('means one thing by every unknown path, and another by their data', () => {
