@@ -27,7 +27,7 @@ import {
   type ShedReason,
 } from './admission.ts';
 import { log } from './log.ts';
-import { chooseEncoding as negotiate, type Encoding } from './middleware.ts';
+import { chooseEncoding as negotiate, MAX_URL_LENGTH, type Encoding } from './middleware.ts';
 import type { PageUrl } from './page-url.ts';
 
 /** React Router's request handler, or any other function from a Fetch request to its response. */
@@ -489,15 +489,20 @@ function methodNotAllowed(response: Response): Response {
 
 /**
  * A redirect within the site carries on the parameters its route does not read (the app never saw them), so
- * a campaign link that needed its query corrected keeps its utm_source.
+ * a campaign link that needed its query corrected keeps its utm_source. Not past the longest URL the server
+ * takes: re-encoded, a query grows up to three times (`~` becomes `%7E`), and a 6 KB Location overflowed the
+ * buffer nginx reads a response's headers into, which it counts as the replica failing (an attack run took every
+ * replica out of its rotation with a few such requests).
  */
 function keepDropped(response: Response, dropped: Array<[string, string]>, url: URL): Response {
   const location = response.headers.get('location');
   const target = location && response.status >= 300 && response.status < 400 ? URL.parse(location, url) : null;
   if (!target || target.origin !== url.origin) return response;
   for (const [name, value] of dropped) target.searchParams.append(name, value);
+  const carried = location!.startsWith('/') ? target.pathname + target.search + target.hash : target.href;
+  if (carried.length > MAX_URL_LENGTH) return response;
   const headers = new Headers(response.headers);
-  headers.set('location', location!.startsWith('/') ? target.pathname + target.search + target.hash : target.href);
+  headers.set('location', carried);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 

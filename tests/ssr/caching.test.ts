@@ -247,6 +247,14 @@ describe('one render per meaning: parameters no route reads, and unknown paths',
     expect(redirect.status).toBe(302);
     expect(redirect.headers.location).toBe('/products?utm_source=mail&utm_medium=x');
   });
+
+  it('passes them on only as far as a URL the server takes: a redirect’s headers stay small', async () => {
+    // Re-encoded, 1,990 `~` became 5,970 bytes of Location: more than nginx reads a response's headers into,
+    // which it counts as the replica failing (an attack run took every replica out of rotation so).
+    const redirect = await raw(server.origin, `/products?page=02&x=${'~'.repeat(1990)}`);
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.location).toBe('/products?page=2');
+  });
 });
 
 describe('without PUBLIC_URL: pages carry the request host, so only browsers may keep them', () => {
