@@ -28,7 +28,7 @@ import {
 } from './admission.ts';
 import { log } from './log.ts';
 import { chooseEncoding as negotiate, MAX_URL_LENGTH, type Encoding } from './middleware.ts';
-import type { PageUrl } from './page-url.ts';
+import { decodableManifestPaths, type PageUrl } from './page-url.ts';
 
 /** React Router's request handler, or any other function from a Fetch request to its response. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -414,6 +414,14 @@ export function createPageHandler({
       // is work as long as a render (683 short paths fit the URL limit: 23–38 ms), so it waits its turn with the
       // renders and is shed with them: answered at once, a flood of them held the event loop for seconds.
       if (get && !meaning) {
+        if (!decodableManifestPaths(requestUrl)) {
+          res
+            .status(400)
+            .set('Cache-Control', 'no-store')
+            .type('text/plain')
+            .send('Bad Request: a path does not decode');
+          return;
+        }
         const signal = closeSignal(res);
         return send(req, res, next, await admission.run(() => handler(pageRequest(req, requestUrl, signal)), signal));
       }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { httpRequest, rawRequest } from '../support/raw-http.ts';
 import { fetchPage, startServer, type RunningServer } from '../support/server.ts';
 import { paths } from '../../app/paths.ts';
@@ -244,6 +244,20 @@ describe('refusals say what they are', () => {
       expect(response.body).not.toContain('Unexpected Server Error');
     },
   );
+
+  it('route discovery naming a path that does not decode: 400 at once, not a line of plain text per path', async () => {
+    // React Router warned on the console for each such path: 393 lines of text (not JSON) for one 2 KB request.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const version = (await fetch(`${server.origin}/about`)).headers.get('x-storefront-version');
+      const manifest = (paths: string) => fetchPage(server.origin, `/__manifest?version=${version}&paths=${paths}`);
+      expect((await manifest('/about,/%zz,/%gh,/products/%')).status).toBe(400);
+      expect(warn).not.toHaveBeenCalled();
+      expect((await manifest('/about,/products,/%70roducts')).status).toBe(200);
+    } finally {
+      warn.mockRestore();
+    }
+  });
 
   it('POST to a resource route says Method Not Allowed, in words, not as an unexpected server error', async () => {
     const response = await post('/robots.txt');

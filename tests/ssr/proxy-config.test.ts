@@ -36,3 +36,9 @@ it('nginx never sends a request a replica shed (503) to another replica', () => 
   expect(retries.length).toBeGreaterThan(0);
   for (const value of retries) expect(value).not.toMatch(/http_503/);
 });
+
+it('nginx reads a replica’s response headers into a buffer larger than the app’s largest', () => {
+  // Headers past it count as the replica failing (max_fails): a few oversized ones took every replica out.
+  expect(nginx).toMatch(/^\s*proxy_buffer_size 16k;$/m);
+  expect(nginx).toMatch(/^\s*proxy_buffers 8 16k;$/m);
+});
