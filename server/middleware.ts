@@ -415,6 +415,9 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   // (Vite's messages carry terminal colours: not for a browser.)
   const detail =
     status >= 500 && req.app?.locals.showErrors ? `\n\n${stripVTControlCharacters(error?.stack ?? String(error))}` : '';
+  // Headers set for a file this answer does not send (a precompressed asset's 416 or 412): its text is not the
+  // file's encoding, nor its version.
+  for (const name of ['Content-Encoding', 'ETag', 'Last-Modified']) res.removeHeader(name);
   res
     .status(status)
     .set('Cache-Control', 'no-store')

@@ -259,6 +259,23 @@ describe('refusals say what they are', () => {
     }
   });
 
+  it('an asset’s 416 or 412 is plain text, not labelled with the compression of the file it did not send', async () => {
+    const home = await fetchPage(server.origin, '/');
+    const script = /\/assets\/[\w-]+\.js/.exec(home.html)![0];
+    for (const [encoding, precondition] of [
+      ['br', { range: 'bytes=99999999-' }],
+      ['gzip', { 'if-match': '"nothing"' }],
+    ] as const) {
+      const response = await rawRequest(
+        port,
+        httpRequest('GET', script, { Host: 'localhost', 'Accept-Encoding': encoding, ...precondition }),
+      );
+      expect([416, 412]).toContain(response.status);
+      expect(header(response.head, 'Content-Encoding'), encoding).toBeUndefined();
+      expect(header(response.head, 'Last-Modified'), encoding).toBeUndefined();
+    }
+  });
+
   it('POST to a resource route says Method Not Allowed, in words, not as an unexpected server error', async () => {
     const response = await post('/robots.txt');
     expect(header(response.head, 'Content-Type')).toBe('text/plain; charset=utf-8');
