@@ -5,6 +5,7 @@ import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RETRY_AFTER_SECONDS } from '../../server/admission.ts';
 import { createPageHandler, type PageHandlerOptions } from '../../server/page-handler.ts';
+import type { PageUrl } from '../../server/page-url.ts';
 
 const open: Array<() => void> = [];
 afterEach(() => {
@@ -61,6 +62,18 @@ function brotliWindowBits(stream: Buffer): number {
   return m === 0 ? 17 : 8 + m;
 }
 
+/** What a URL means, as server/page-url.ts would say: a known route's page, unless `page` says otherwise. */
+const meaningOf = (url: URL, page: Partial<PageUrl> = {}): PageUrl => ({
+  url,
+  key: url.pathname,
+  dropped: [],
+  unknown: false,
+  data: false,
+  route: 'other',
+  private: false,
+  ...page,
+});
+
 const html = (text: string, headers: Record<string, string> = {}) =>
   new Response(`<!DOCTYPE html><p>${text}</p>`, { headers: { 'Content-Type': 'text/html', ...headers } });
 
@@ -75,15 +88,7 @@ describe('cacheability belongs to the route', () => {
   /** The app says hello to whoever the request's cookie and credentials say it is. */
   const hello = (request: Request, headers: Record<string, string> = {}) =>
     html(`hello ${request.headers.get('cookie') ?? 'stranger'} ${request.headers.get('authorization') ?? ''}`, headers);
-  const privateRoute = (url: URL) => ({
-    url,
-    key: url.pathname,
-    dropped: [],
-    unknown: false,
-    data: false,
-    route: '/account',
-    private: true,
-  });
+  const privateRoute = (url: URL) => meaningOf(url, { route: '/account', private: true });
 
   it('renders a page whose route says it is private for every request, with the shopper’s cookie, never shared', async () => {
     const { origin, rendered } = await serve((request) => hello(request), { pageUrl: privateRoute });
@@ -576,16 +581,7 @@ describe('when renders are more than the server can do', () => {
 
   it('redirects another spelling of a route’s path with 308, rendering nothing', async () => {
     const { origin, rendered } = await serve(() => html('x'), {
-      pageUrl: (url) => ({
-        url,
-        key: url.pathname,
-        dropped: [],
-        unknown: false,
-        data: false,
-        route: '/about',
-        private: false,
-        redirect: '/about?x=1',
-      }),
+      pageUrl: (url) => meaningOf(url, { route: '/about', redirect: '/about?x=1' }),
     });
     const response = await fetch(`${origin}/About?x=1`, { redirect: 'manual' });
     expect(response.status).toBe(308);
@@ -596,7 +592,7 @@ describe('when renders are more than the server can do', () => {
   it('stores the not-found page under the key it is given, and answers it with status 404', async () => {
     const { origin, rendered } = await serve(
       () => new Response('<!DOCTYPE html><p>not here</p>', { status: 404, headers: { 'Content-Type': 'text/html' } }),
-      { pageUrl: (url) => ({ url, key: '*', dropped: [], unknown: true, data: false, route: '/*', private: false }) },
+      { pageUrl: (url) => meaningOf(url, { key: '*', unknown: true, route: '/*' }) },
     );
     for (const path of ['/a', '/b', '/c?x=1']) {
       const response = await fetch(origin + path);
@@ -609,17 +605,7 @@ describe('when renders are more than the server can do', () => {
   it('never stores a 404 of a known route: it may depend on its URL', async () => {
     const { origin, rendered } = await serve(
       (request) => new Response(`no product ${new URL(request.url).pathname}`, { status: 404 }),
-      {
-        pageUrl: (url) => ({
-          url,
-          key: url.pathname,
-          dropped: [],
-          unknown: false,
-          data: false,
-          route: '/p/:id',
-          private: false,
-        }),
-      },
+      { pageUrl: (url) => meaningOf(url, { route: '/p/:id' }) },
     );
     for (const path of ['/p/1', '/p/1']) expect((await fetch(origin + path)).status).toBe(404);
     expect(rendered).toEqual(['/p/1', '/p/1']);
