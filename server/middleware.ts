@@ -57,16 +57,30 @@ const DOT_SEGMENT = /[/\\](?:\.|%2e){1,2}(?=[/\\]|$)/i;
 /** Requests whose target Express could not route: rejectBadInput answers them. */
 const unroutableTargets = new WeakSet<IncomingMessage>();
 
+/** The authority of each absolute-form target, whose path has taken its place: rejectBadInput checks it. */
+const absoluteAuthorities = new WeakMap<IncomingMessage, string>();
+
 /**
- * Called before Express sees a request. A target with a scheme that is no URL at all (`http://[/`,
- * `http://[::1]x/`) makes Express's router fail to parse it and skip every middleware: finalhandler's bare 404,
- * without the request's log line, metrics or security headers, and a deprecation warning from Node's
- * url.parse on stderr. Such a request goes through as `/`, remembered, so the guard answers it with 400 and the
- * log shows what was asked.
+ * Called before Express sees a request. HTTP/1.1 servers must accept absolute-form targets
+ * (`GET http://shop.example/about`): the path takes the target's place here, before Express's router reads it
+ * (rewritten inside Express, it was cut at the wrong place under a mount such as /assets), and the guard later
+ * checks the authority and puts it in place of the Host header. A target with a scheme that is no URL at all
+ * (`http://[/`, `http://[::1]x/`) makes Express's router fail to parse it and skip every middleware:
+ * finalhandler's bare 404, without the request's log line, metrics or security headers, and a deprecation
+ * warning from Node's url.parse on stderr. Such a request goes through as `/`, remembered, so the guard answers
+ * it with 400 and the log shows what was asked.
  */
 export function routableTarget(req: IncomingMessage): void {
   const target = req.url ?? '';
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(target) || URL.canParse(target)) return;
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(target)) return;
+  if (URL.canParse(target)) {
+    const absolute = ABSOLUTE_FORM.exec(target);
+    if (!absolute) return;
+    const [, authority = '', path = ''] = absolute;
+    absoluteAuthorities.set(req, authority);
+    req.url = path.startsWith('/') ? path : `/${path}`;
+    return;
+  }
   unroutableTargets.add(req);
   req.url = '/';
   (req as IncomingMessage & { originalUrl?: string }).originalUrl = target;
@@ -233,16 +247,13 @@ export function rejectBadInput(trustProxy: boolean): RequestHandler {
     if (unroutableTargets.has(req)) return fail(400, 'Bad Request: invalid request target');
     // More than one Host is a bad request whatever their values (RFC 9112, 3.2), even with an absolute-form target.
     if (hostLines(req) > 1) return fail(400, 'Bad Request: invalid Host header');
-    if (!req.url.startsWith('/')) {
-      // HTTP/1.1 servers must accept absolute-form targets. Its authority takes the place of the Host header,
-      // and every later handler sees the plain path, as for any other request.
-      const absolute = ABSOLUTE_FORM.exec(req.url);
-      if (!absolute) return fail(400, 'Bad Request: invalid request target');
-      const [, authority = '', target] = absolute;
+    // An absolute-form target's authority takes the place of the Host header (its path took the target's place
+    // in routableTarget); any other target that is no path is refused.
+    const authority = absoluteAuthorities.get(req);
+    if (authority !== undefined) {
       if (!isValidHost(authority)) return fail(400, 'Bad Request: invalid host in request target');
       req.headers.host = authority;
-      req.url = req.originalUrl = target!.startsWith('/') ? target! : `/${target}`;
-    }
+    } else if (!req.url.startsWith('/')) return fail(400, 'Bad Request: invalid request target');
     // HTTP/1.0 allows requests without a Host; pages still need one to build their URL.
     req.headers.host ??= 'localhost';
     // Behind a proxy, X-Forwarded-Host may list one host per hop; Express uses the first.

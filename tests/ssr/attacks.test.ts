@@ -608,6 +608,16 @@ describe('one server, many odd requests', () => {
     }
   });
 
+  it('serves an asset asked for by an absolute-form target as the file its path names, whatever the host’s length', async () => {
+    // Rewritten inside Express, the target's path was cut at the wrong place under /assets: `http://a/assets/x.js`
+    // was a 404, and `http://aaaa/assets/0123456789/x.js` served x.js.
+    const script = /\/assets\/[\w-]+\.js/.exec((await rawRequest(server.port, httpRequest('GET', '/'))).body)![0];
+    const asked = (target: string) => rawRequest(server.port, httpRequest('GET', target)).then((r) => r.status);
+    expect(await asked(`http://a${script}`)).toBe(200);
+    expect(await asked(`http://shop.example.com:8080${script}`)).toBe(200);
+    expect(await asked(`http://aaaa${script.replace('/assets/', '/assets/0123456789/')}`)).toBe(404);
+  });
+
   it('answers a target with a scheme that is no URL (Express cannot route it) through the guards: 400, logged, headed', async () => {
     // Before, Express's router could not parse these, skipped every middleware and finalhandler sent a bare 404.
     for (const target of ['http://[/', 'http://[::1/x', 'http://[::1]x/', 'http://[fe80::1%25eth0]/']) {
