@@ -171,10 +171,10 @@ export function createPageUrls(build: Pick<ServerBuild, 'routes' | 'routeDiscove
       else if (!(data && name === ROUTES_PARAM)) dropped.push([name, value]);
     }
     // Which routes' data: React Router ignores ids that did not match, so only those that did are kept, in
-    // order; none left means all of them, as no parameter does.
+    // order; none left, or every one, means all of them, as no parameter does.
     const wanted = data ? url.searchParams.get(ROUTES_PARAM)?.split(',') : undefined;
     const ids = routes.flatMap(({ id }) => (id && wanted?.includes(id) ? [id] : []));
-    if (ids.length > 0) kept.set(ROUTES_PARAM, ids.join(','));
+    if (ids.length > 0 && ids.length < routes.length) kept.set(ROUTES_PARAM, ids.join(','));
     const canonical = new URL(url);
     canonical.search = kept.size ? `?${kept}` : '';
     kept.sort();

@@ -67,7 +67,10 @@ describe('what a page request means', () => {
     );
     // None that matched means all of them, as no parameter does: one key for both.
     expect(at('/list.data?_routes=made-up')!.key).toBe('/list.data');
-    expect(at('/_.data?_routes=root,routes/home')!.key).toBe('/_.data?_routes=root%2Croutes%2Fhome');
+    expect(at('/_.data?_routes=root')!.key).toBe('/_.data?_routes=root');
+    // Every one that matched means all of them too.
+    expect(at('/_.data?_routes=root,routes/home')!.key).toBe('/_.data');
+    expect(at('/list.data?_routes=routes/list,root')!.key).toBe('/list.data');
     expect(at('/list?_routes=root')!.key).toBe('/list');
   });
 
