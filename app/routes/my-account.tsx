@@ -14,13 +14,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 /** The selected menu item lives in `?tab=`, so the highlight moves with or without JavaScript. */
 export const handle: RouteHandle = { searchParams: ['tab'] };
 
-/** A tab the menu does not have, or more than one, redirects to the page itself: one URL per state. */
+/**
+ * A tab the menu does not have, more than one, or the default one spelled out, redirects to the page itself: one
+ * URL per state.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const [account, page] = await Promise.all([getAccountPages(), getPage('myAccount')]);
   const requested = new URL(request.url).searchParams.getAll('tab');
   const tab: AccountTabId | undefined =
     requested.length === 0 ? account.defaultTab : account.menu.find((item) => item.id === requested.join())?.id;
-  if (!tab) throw redirect(page.path);
+  if (!tab || (requested.length > 0 && tab === account.defaultTab)) throw redirect(page.path);
   return { page, tab, ...account };
 }
 

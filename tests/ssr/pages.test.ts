@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { about } from '../../fixtures/about.ts';
-import { accountMenu, accountPanels, accountUser } from '../../fixtures/account.ts';
+import { accountMenu, accountPanels, accountUser, DEFAULT_ACCOUNT_TAB } from '../../fixtures/account.ts';
 import { login, signUp } from '../../fixtures/auth.ts';
 import { CART_TOTAL, cartLines, cartPage, cartSizes } from '../../fixtures/cart.ts';
 import { billingFields, checkoutPage, orderNotesField, paymentOptions } from '../../fixtures/checkout.ts';
@@ -186,15 +186,17 @@ describe('Account', () => {
   it.each(accountMenu.map((item) => [item.id, item.label] as const))(
     '?tab=%s highlights %s and shows its panel',
     async (id, label) => {
-      const html = await get(`/myAccount?tab=${id}`);
+      // The default tab is the page itself (its URL spelled out redirects there).
+      const html = await get(id === DEFAULT_ACCOUNT_TAB ? '/myAccount' : `/myAccount?tab=${id}`);
       const current = html.match(/<a [^>]*aria-current="page"[^>]*>([^<]*)<\/a>/g) ?? [];
       expect(current.map((link) => visibleText(link))).toEqual([label]);
       expect(html).toMatch(new RegExp(`<h2[^>]*id="account-panel-heading"[^>]*>${label}</h2>`));
     },
   );
 
-  it('an unknown or repeated tab redirects to the page itself (Dashboard) instead of an error', async () => {
-    for (const query of ['?tab=nope', '?tab=downloads&tab=details']) {
+  it('an unknown or repeated tab, or the default one spelled out, redirects to the page itself (Dashboard)', async () => {
+    // Spelled out, the default tab was a second URL, a second render and a second cache entry of the same page.
+    for (const query of ['?tab=nope', '?tab=downloads&tab=details', `?tab=${DEFAULT_ACCOUNT_TAB}`]) {
       const response = await fetch(`${server.origin}/myAccount${query}`, { redirect: 'manual' });
       expect(response.status, query).toBe(302);
       expect(response.headers.get('location'), query).toBe('/myAccount');
