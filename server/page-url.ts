@@ -15,6 +15,12 @@ import { generatePath, matchRoutes, type RouteObject, type ServerBuild } from 'r
 /** The parameter by which a client navigation asks for some routes' data only (React Router's single fetch). */
 const ROUTES_PARAM = '_routes';
 
+/**
+ * Where every unknown path is rendered: one page for them all, so it must be the same whichever path asked (React
+ * Router lists in the page the routes a path falls under: `/products/x` once added the shop's). No route is here.
+ */
+export const NOT_FOUND_PATH = '/__not-found';
+
 export type PageUrl = {
   /** The URL the app is given: the request's, less the parameters its route does not read. */
   url: URL;
@@ -179,9 +185,12 @@ export function createPageUrls(build: Pick<ServerBuild, 'routes' | 'routeDiscove
     canonical.search = kept.size ? `?${kept}` : '';
     kept.sort();
     const query = kept.size ? `?${kept}` : '';
-    // Unknown paths all render the same not-found page: one key for them all (and one for their data).
     const common = { url: canonical, dropped, unknown, data, route, private: shoppers };
-    if (unknown) return { ...common, key: `*${data ? '.data' : ''}${query}` };
+    // Unknown paths all render the same not-found page, at one path: one key for them all (and one for their data).
+    if (unknown) {
+      canonical.pathname = data ? dataPath(NOT_FOUND_PATH) : NOT_FOUND_PATH;
+      return { ...common, key: `*${data ? '.data' : ''}${query}` };
+    }
     const page: PageUrl = { ...common, key: (data ? dataPath(own) : own) + query };
     if (pathname !== own) page.redirect = (data ? dataPath(own) : own) + url.search;
     return page;

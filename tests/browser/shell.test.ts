@@ -256,7 +256,8 @@ describe('scroll restoration', () => {
   });
 });
 
-const routes = [...Object.values(paths), '/no-such-page'];
+// Unknown paths, one under a route's path: each is the one not-found page, rendered at one path (page-url.ts).
+const routes = [...Object.values(paths), '/no-such-page', '/products/no-such-product'];
 
 describe('every route in the browser', () => {
   it('loads and hydrates with no console error, warning or hydration mismatch', async () => {

@@ -1,6 +1,6 @@
 import type { ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createPageUrls } from '../../server/page-url.ts';
+import { createPageUrls, NOT_FOUND_PATH } from '../../server/page-url.ts';
 
 /** A build's route manifest as React Router makes it: a root, an index, a list reading ?page, a catch-all. */
 const route = (id: string, extra: object = {}, handle?: object) => ({
@@ -57,7 +57,10 @@ describe('what a page request means', () => {
     expect(at('/nope')!.unknown).toBe(true);
     expect(at('/list')!.unknown).toBe(false);
     for (const path of ['/nope', '/a/b/c?x=1', '/list/extra', '/%E2%80%A8']) expect(at(path)!.key, path).toBe('*');
-    expect(at('/nope')!.url.pathname).toBe('/nope');
+    // Rendered at one path, so it is one page whichever path asked.
+    expect(at('/nope')!.url.pathname).toBe(NOT_FOUND_PATH);
+    expect(at('/list/extra')!.url.pathname).toBe(NOT_FOUND_PATH);
+    expect(at('/nope.data')!.url.pathname).toBe(`${NOT_FOUND_PATH}.data`);
     expect(at('/nope.data')!.key).toBe('*.data');
   });
 
