@@ -121,6 +121,9 @@ async function run(): Promise<void> {
       `exec 3<>/dev/tcp/${service}/9464 && printf 'GET /metrics HTTP/1.0\\r\\n\\r\\n' >&3 && head -c 20000 <&3`,
     ]);
     check(/http_request_duration_seconds_count/.test(metrics), `${service}: metrics on port 9464 inside the network`);
+    // The compose file's healthcheck, run as the engine runs it (here no systemd timer runs it by itself).
+    const health = spawnSync('podman', ['healthcheck', 'run', name], { encoding: 'utf8' });
+    check(health.status === 0, `${service}: its healthcheck passes (${health.stdout.trim() || health.stderr.trim()})`);
   }
 }
 
