@@ -413,15 +413,9 @@ export function createPageHandler({
       // React Router's route-discovery manifest: never stored. No page is rendered, but matching each of its paths
       // is work as long as a render (683 short paths fit the URL limit: 23–38 ms), so it waits its turn with the
       // renders and is shed with them: answered at once, a flood of them held the event loop for seconds.
-      if (get && !meaning) {
-        if (!decodableManifestPaths(requestUrl)) {
-          res
-            .status(400)
-            .set('Cache-Control', 'no-store')
-            .type('text/plain')
-            .send('Bad Request: a path does not decode');
-          return;
-        }
+      if (!asked) {
+        if (!get) return refuse(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+        if (!decodableManifestPaths(requestUrl)) return refuse(res, 400, 'Bad Request: a path does not decode');
         const signal = closeSignal(res);
         return send(req, res, next, await admission.run(() => handler(pageRequest(req, requestUrl, signal)), signal));
       }
@@ -480,6 +474,15 @@ export function createPageHandler({
         });
     compress(req, res, () => void sendResponse(res, response).catch(next));
   }
+}
+
+/** A refusal in words, before anything is rendered. */
+function refuse(res: ExpressResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res
+    .status(status)
+    .set({ 'Cache-Control': 'no-store', ...headers })
+    .type('text/plain')
+    .send(text);
 }
 
 /**

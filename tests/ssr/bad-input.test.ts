@@ -235,7 +235,7 @@ describe('refusals say what they are', () => {
       }) + 'a=1',
     );
 
-  it.each(['/about', '/products.data', '/robots.txt', '/sitemap.xml'])(
+  it.each(['/about', '/products.data', '/robots.txt', '/sitemap.xml', '/__manifest?version=x&paths=/about'])(
     'POST %s, a route without an action: 405 with the Allow header RFC 9110 asks for',
     async (target) => {
       const response = await post(target);
