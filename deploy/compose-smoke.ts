@@ -123,7 +123,10 @@ async function run(): Promise<void> {
     check(/http_request_duration_seconds_count/.test(metrics), `${service}: metrics on port 9464 inside the network`);
     // The compose file's healthcheck, run as the engine runs it (here no systemd timer runs it by itself).
     const health = spawnSync('podman', ['healthcheck', 'run', name], { encoding: 'utf8' });
-    check(health.status === 0, `${service}: its healthcheck passes (${health.stdout.trim() || health.stderr.trim()})`);
+    check(
+      health.status === 0,
+      `${service}: its healthcheck ${health.status === 0 ? 'passes' : `fails: ${health.stdout}${health.stderr}`.trim()}`,
+    );
   }
 }
 
