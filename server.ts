@@ -43,7 +43,7 @@ import {
   routableTarget,
   securityHeaders,
 } from './server/middleware.ts';
-import { createPageHandler } from './server/page-handler.ts';
+import { createPageHandler, DEFAULT_PAGE_CACHE_BYTES } from './server/page-handler.ts';
 import { createPageUrls } from './server/page-url.ts';
 import { DEFAULT_ASSET_RETENTION_DAYS, openAssetStore, serveAssets } from './server/asset-store.ts';
 import { buildVersion } from './server/version.ts';
@@ -297,7 +297,7 @@ function modeFromEnv(): Mode {
 
 /** The most the page cache may hold, in MB. */
 function pageCacheMbOf(options: AppOptions): number {
-  const mb = options.pageCacheMb ?? numberFromEnv('PAGE_CACHE_MB', 32)!;
+  const mb = options.pageCacheMb ?? numberFromEnv('PAGE_CACHE_MB', DEFAULT_PAGE_CACHE_BYTES / 1024 / 1024)!;
   // (lru-cache refuses a size of 0 with a message about its options, not ours.)
   if (!(mb >= 1)) throw new Error(`PAGE_CACHE_MB must be at least 1 (PAGE_CACHE=off turns the cache off), not ${mb}`);
   return mb;

@@ -20,6 +20,7 @@ import { LRUCache } from 'lru-cache';
 import {
   createAdmission,
   RENDER_CONCURRENCY,
+  RENDER_DEADLINE_MS,
   RENDER_TIMEOUT_MS,
   sendBusy,
   Shed,
@@ -150,7 +151,7 @@ const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 /** Admission when not given (tests): a generous queue. server.ts derives the real one from the heap (0019). */
-const DEFAULT_ADMISSION = { maxWaiting: 1_000, maxWaitMs: 5_000 };
+const DEFAULT_ADMISSION = { maxWaiting: 1_000, maxWaitMs: RENDER_DEADLINE_MS };
 
 /** Brotli at quality 11 takes ~100× gzip's time: one page at a time, and no more than this many waiting. */
 const MAX_BROTLI_QUEUE = 32;
