@@ -39,6 +39,21 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * Why the server refuses to start with `env`: its error, or "it started" (then it is stopped at once, so that a
+ * test of a refusal that fails leaves no server behind).
+ */
+export async function refusalToStart(env: Record<string, string>): Promise<string> {
+  try {
+    const server = await spawnServer(env);
+    server.child.kill('SIGKILL');
+    await server.exited;
+    return 'it started';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/**
  * Runs the server in production mode as its own process on a free port, as an operator would (`npm start`,
  * the image: the compiled build/node/server.js; `node server.ts` in development), and resolves once it is
  * ready (/readyz answers 200, after its warm-up), as a load balancer would wait.
