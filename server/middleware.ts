@@ -8,7 +8,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import { isIPv6 } from 'node:net';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler, type Response as ExpressResponse } from 'express';
 import helmet from 'helmet';
 import Negotiator from 'negotiator';
 import { BODY_REQUEST_BYTES, MAX_BODIES_BYTES, sendBusy, type ShedReason } from './admission.ts';
@@ -233,15 +233,24 @@ export function securityHeaders({
   };
 }
 
+/** A refusal in words (`Bad Request: invalid Host header`), never stored, before anything is rendered. */
+export function refuse(
+  res: ExpressResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  res
+    .status(status)
+    .set({ 'Cache-Control': 'no-store', ...headers })
+    .type('text/plain')
+    .send(message);
+}
+
 export function rejectBadInput(trustProxy: boolean): RequestHandler {
   return (req, res, next) => {
-    const fail = (status: number, message: string, headers: Record<string, string> = {}) => {
-      res
-        .status(status)
-        .set({ 'Cache-Control': 'no-store', ...headers })
-        .type('text/plain')
-        .send(message);
-    };
+    const fail = (status: number, message: string, headers: Record<string, string> = {}) =>
+      refuse(res, status, message, headers);
     if (!PAGE_METHODS.has(req.method)) return fail(405, 'Method Not Allowed', { Allow: 'GET, HEAD, POST' });
     if (req.originalUrl.length > MAX_URL_LENGTH) return fail(414, 'URI Too Long');
     if (unroutableTargets.has(req)) return fail(400, 'Bad Request: invalid request target');

@@ -28,8 +28,8 @@ import {
   type ShedReason,
 } from './admission.ts';
 import { log } from './log.ts';
-import { chooseEncoding as negotiate, MAX_URL_LENGTH, type Encoding } from './middleware.ts';
-import { decodableManifestPaths, type PageUrl } from './page-url.ts';
+import { chooseEncoding as negotiate, MAX_URL_LENGTH, refuse, type Encoding } from './middleware.ts';
+import { withDecodablePaths, type PageUrl } from './page-url.ts';
 
 /** React Router's request handler, or any other function from a Fetch request to its response. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -416,9 +416,10 @@ export function createPageHandler({
       // renders and is shed with them: answered at once, a flood of them held the event loop for seconds.
       if (!asked) {
         if (!get) return refuse(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
-        if (!decodableManifestPaths(requestUrl)) return refuse(res, 400, 'Bad Request: a path does not decode');
+        const discovery = withDecodablePaths(requestUrl);
+        if (!discovery) return refuse(res, 400, 'Bad Request: no path decodes');
         const signal = closeSignal(res);
-        return send(req, res, next, await admission.run(() => handler(pageRequest(req, requestUrl, signal)), signal));
+        return send(req, res, next, await admission.run(() => handler(pageRequest(req, discovery, signal)), signal));
       }
       // Another spelling of a route's path: to the route's own, before any render.
       if (meaning?.redirect) return res.redirect(308, meaning.redirect);
@@ -475,15 +476,6 @@ export function createPageHandler({
         });
     compress(req, res, () => void sendResponse(res, response).catch(next));
   }
-}
-
-/** A refusal in words, before anything is rendered. */
-function refuse(res: ExpressResponse, status: number, text: string, headers: Record<string, string> = {}): void {
-  res
-    .status(status)
-    .set({ 'Cache-Control': 'no-store', ...headers })
-    .type('text/plain')
-    .send(text);
 }
 
 /**
