@@ -224,7 +224,7 @@ export function createPageHandler({
     admission.run(
       () =>
         timed(
-          (within) => handler(pageRequest(req, url, within, method, shopper)),
+          (within) => handler(pageRequest(req, url, within, method, shopper)).then(withOwnHeaders),
           signal,
           // A form post's action may have changed something before it ran late: it is not cut short, and the
           // shopper is never invited to send it again.
@@ -419,7 +419,11 @@ export function createPageHandler({
         const discovery = withDecodablePaths(requestUrl);
         if (!discovery) return refuse(res, 400, 'Bad Request: no path decodes');
         const signal = closeSignal(res);
-        return send(req, res, next, await admission.run(() => handler(pageRequest(req, discovery, signal)), signal));
+        const discovered = admission.run(
+          () => handler(pageRequest(req, discovery, signal)).then(withOwnHeaders),
+          signal,
+        );
+        return send(req, res, next, await discovered);
       }
       // Another spelling of a route's path: to the route's own, before any render.
       if (meaning?.redirect) return res.redirect(308, meaning.redirect);
@@ -508,6 +512,15 @@ function keepDropped(response: Response, dropped: Array<[string, string]>, url: 
   const headers = new Headers(response.headers);
   headers.set('location', carried);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * The response with headers of its own, which the caching headers and `Allow` are added to: those of a response
+ * made by `Response.redirect()` or passed on from `fetch()` cannot be changed (setting one threw: a 500).
+ */
+function withOwnHeaders(response: Response): Response {
+  const { body, status, statusText, headers } = response;
+  return new Response(body, { status, statusText, headers: new Headers(headers) });
 }
 
 /** A server error whose answer may go to everyone who asked at the same time: no cookie set, nothing private. */

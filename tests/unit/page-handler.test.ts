@@ -102,18 +102,43 @@ describe('cacheability belongs to the route', () => {
     expect(rendered).toEqual(['/account', '/account']);
   });
 
+  it('adds its caching headers to a response whose headers cannot be changed (a redirect, a fetch passed on)', async () => {
+    // Response.redirect() and fetch() make responses whose headers are immutable: setting one threw, a 500.
+    const privately = await serve(() => Response.redirect('http://127.0.0.1/elsewhere', 302), {
+      pageUrl: privateRoute,
+    });
+    const redirect = await fetch(`${privately.origin}/account`, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('cache-control')).toBe('private, no-store');
+    for (const cache of [true, false]) {
+      const shared = await serve(() => fetch('data:text/html,<p>from a backend</p>'), { cache, cacheHeaders: true });
+      const page = await fetch(`${shared.origin}/page`);
+      expect(page.status, `cache ${cache}`).toBe(200);
+      expect(page.headers.get('cache-control'), `cache ${cache}`).toBe('private, no-cache');
+    }
+  });
+
   it('never lets a shared page’s render see the shopper: no cookie, no credentials, cache or not', async () => {
     // A loader that read a cookie on a page stored for everyone would hand one shopper's data to the next.
+    const seen: Array<string | null> = [];
+    const remember = (request: Request) => {
+      seen.push(request.headers.get('cookie') ?? request.headers.get('authorization'));
+      return hello(request);
+    };
+    const shopper = { cookie: 'session=a', authorization: 'Basic YTpi' };
     for (const cache of [true, false]) {
-      const { origin } = await serve((request) => hello(request), { cache });
-      for (const method of ['GET', 'HEAD']) {
-        const response = await fetch(`${origin}/about?${method}`, {
-          method,
-          headers: { cookie: 'session=a', authorization: 'Basic YTpi' },
-        });
-        if (method === 'GET') expect(await response.text(), `cache ${cache}`).toContain('hello stranger');
-      }
+      const { origin } = await serve(remember, { cache });
+      const get = await fetch(`${origin}/about`, { headers: shopper });
+      expect(await get.text(), `cache ${cache}`).toContain('hello stranger');
+      expect((await fetch(`${origin}/contacts`, { method: 'HEAD', headers: shopper })).status).toBe(200);
     }
+    // Nor the render that refreshes a stored page, made with the request of whoever found it stale.
+    const stale = await serve(remember, { freshMs: 0 });
+    await (await fetch(`${stale.origin}/journal`)).text();
+    await (await fetch(`${stale.origin}/journal`, { headers: { cookie: 'session=b' } })).text();
+    // Two renders for each cache setting, then the stale page's first render and its refresh.
+    await expect.poll(() => seen.length).toBe(6);
+    expect(seen).toEqual(Array(6).fill(null));
     // A form post is answered for the one who sent it: its action sees them.
     const { origin } = await serve((request) => hello(request));
     const post = await fetch(`${origin}/contacts`, { method: 'POST', headers: { cookie: 'session=a' }, body: 'x=1' });
