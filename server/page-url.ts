@@ -195,8 +195,12 @@ export function createPageUrls(build: Pick<ServerBuild, 'routes' | 'routeDiscove
     const common = { url: canonical, dropped, unknown, data, route, private: shoppers };
     // Unknown paths all render the same not-found page, at one path: one key for them all (and one for their data).
     if (unknown) {
-      canonical.pathname = data ? dataPath(NOT_FOUND_PATH) : NOT_FOUND_PATH;
-      return { ...common, key: `*${data ? '.data' : ''}${query}` };
+      canonical.pathname = basename + (data ? dataPath(NOT_FOUND_PATH) : NOT_FOUND_PATH);
+      const page: PageUrl = { ...common, key: `*${data ? '.data' : ''}${query}` };
+      // One slash for repeated ones: the browser's router takes `//x` for a path under `/`, which the page rendered
+      // at one path for every unknown path is not, and the two would disagree as the page hydrates.
+      if (/\/{2,}/.test(url.pathname)) page.redirect = url.pathname.replace(/\/{2,}/g, '/') + url.search;
+      return page;
     }
     const page: PageUrl = { ...common, key: (data ? dataPath(own) : own) + query };
     if (pathname !== own) page.redirect = (data ? dataPath(own) : own) + url.search;

@@ -234,6 +234,9 @@ describe('one render per meaning: parameters no route reads, and unknown paths',
       ['/products/?page=2', '/products?page=2'],
       ['/%70roducts', '/products'],
       ['/productdetails', '/productDetails'],
+      // Repeated slashes, known path or not (the browser's router reads `//x` as under `/`).
+      ['//about', '/about'],
+      ['//no-such//page?x=1', '/no-such/page?x=1'],
     ]) {
       const answer = await raw(server.origin, path!, BROWSER);
       expect(answer.status, path).toBe(308);

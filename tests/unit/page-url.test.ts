@@ -85,8 +85,13 @@ describe('what a page request means', () => {
     expect(at('/list')!.redirect).toBeUndefined();
     expect(at('/')!.redirect).toBeUndefined();
     expect(at('/%6Cist?page=2')!.redirect).toBe('/list?page=2');
-    // Unknown paths are the not-found page whatever their spelling.
+    // Unknown paths are the not-found page whatever their spelling, but for repeated slashes: the browser's
+    // router takes `//x` for a path under `/` (the brand link, to `/`, active there) where the page rendered at
+    // one path for them all does not, and the two disagreed as the page hydrated.
     expect(at('/Nope/')!.redirect).toBeUndefined();
+    expect(at('//x?a=1')!.redirect).toBe('/x?a=1');
+    expect(at('/a//b.data')!.redirect).toBe('/a/b.data');
+    expect(at('//evil.example/x')!.redirect).toBe('/evil.example/x');
   });
 
   it('reads a parameter’s name as the app does, encoded or not, and no other way', () => {
