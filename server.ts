@@ -40,7 +40,7 @@ import {
   precompressed,
   rejectBadInput,
   requestLog,
-  routableTarget,
+  routable,
   securityHeaders,
 } from './server/middleware.ts';
 import { createPageHandler, DEFAULT_PAGE_CACHE_BYTES } from './server/page-handler.ts';
@@ -384,13 +384,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   // Timeouts, header limits, pipelining, unread responses and requests per connection: server/connections.ts.
   const server = createLimitedServer({ maxConnections, keepAliveTimeout });
   const { app, drain, readiness, close, warmUp } = await createApp({ ...options, hmrServer: server });
-  server.on(
-    'request',
-    oneRequestAtATime((req, res) => {
-      routableTarget(req);
-      app(req, res);
-    }),
-  );
+  server.on('request', oneRequestAtATime(routable(app)));
 
   // Several sockets on the port, so that a burst of new connections is accepted as fast as it comes (0025).
   const listening = await listen(server, port, host);

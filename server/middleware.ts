@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIPv6 } from 'node:net';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -54,6 +54,14 @@ const ABSOLUTE_FORM = /^https?:\/\/([^/?#]*)([^#]*)$/i;
  */
 const DOT_SEGMENT = /[/\\](?:\.|%2e){1,2}(?=[/\\]|$)/i;
 
+/** The app as Node's request listener: each request's target made routable before Express sees it. */
+export function routable(app: (req: IncomingMessage, res: ServerResponse) => void) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    routableTarget(req);
+    app(req, res);
+  };
+}
+
 /** Requests whose target Express could not route: rejectBadInput answers them. */
 const unroutableTargets = new WeakSet<IncomingMessage>();
 
@@ -70,7 +78,7 @@ const absoluteAuthorities = new WeakMap<IncomingMessage, string>();
  * warning from Node's url.parse on stderr. Such a request goes through as `/`, remembered, so the guard answers
  * it with 400 and the log shows what was asked.
  */
-export function routableTarget(req: IncomingMessage): void {
+function routableTarget(req: IncomingMessage): void {
   const target = req.url ?? '';
   if (!/^[a-z][a-z0-9+.-]*:/i.test(target)) return;
   if (URL.canParse(target)) {
@@ -79,6 +87,9 @@ export function routableTarget(req: IncomingMessage): void {
     const [, authority = '', path = ''] = absolute;
     absoluteAuthorities.set(req, authority);
     req.url = path.startsWith('/') ? path : `/${path}`;
+    // Until the guard has checked it, the whole target: its length is what the URL limit counts, and a refused
+    // one is logged as it was asked.
+    (req as IncomingMessage & { originalUrl?: string }).originalUrl = target;
     return;
   }
   unroutableTargets.add(req);
@@ -262,6 +273,7 @@ export function rejectBadInput(trustProxy: boolean): RequestHandler {
     if (authority !== undefined) {
       if (!isValidHost(authority)) return fail(400, 'Bad Request: invalid host in request target');
       req.headers.host = authority;
+      req.originalUrl = req.url;
     } else if (!req.url.startsWith('/')) return fail(400, 'Bad Request: invalid request target');
     // HTTP/1.0 allows requests without a Host; pages still need one to build their URL.
     req.headers.host ??= 'localhost';

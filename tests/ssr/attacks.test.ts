@@ -606,6 +606,10 @@ describe('one server, many odd requests', () => {
       const response = await rawRequest(server.port, httpRequest('GET', target));
       expect(response.status, target).toBe(400);
     }
+    // The log says what was asked: the whole target, authority included.
+    await expect
+      .poll(() => server.logs.some((line) => line.path === 'http://a.com:99999/' && line.status === 400))
+      .toBe(true);
   });
 
   it('serves an asset asked for by an absolute-form target as the file its path names, whatever the host’s length', async () => {

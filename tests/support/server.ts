@@ -1,20 +1,17 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../server.ts';
-import { routableTarget } from '../../server/middleware.ts';
+import { routable } from '../../server/middleware.ts';
 
 export type RunningServer = { origin: string; close: () => Promise<void> };
 
 /**
- * Starts the real production server (server.ts over build/) on a free port of 127.0.0.1: its app, with the
- * request target made routable before Express sees it, as `start()` does.
+ * Starts the real production server (server.ts over build/) on a free port of 127.0.0.1: its app, each request's
+ * target made routable before Express sees it, as `start()` does.
  */
 export async function startServer(): Promise<RunningServer> {
   const { app, close } = await createApp({ mode: 'production', logLevel: 'silent' });
-  const server = createServer((req, res) => {
-    routableTarget(req);
-    app(req, res);
-  }).listen(0, '127.0.0.1');
+  const server = createServer(routable(app)).listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
