@@ -37,7 +37,7 @@ COPY --from=build --chown=node:node /app/build ./build
 COPY --chown=node:node package.json runtime.env ./
 # The health probe (deploy/healthcheck): bash, where a Node process started for each probe took 85 MB inside
 # the container's memory limit.
-COPY deploy/healthcheck /usr/local/bin/healthcheck
+COPY --chmod=0755 deploy/healthcheck /usr/local/bin/healthcheck
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 CMD ["healthcheck", "/healthz"]

@@ -1,6 +1,6 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { connect, type Socket } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -110,7 +110,7 @@ describe('the server process', () => {
     running.child.kill('SIGKILL');
     await running.exited;
     running = await spawnServer({ LOG_LEVEL: 'verbose' });
-    expect(running.logs[0]).toMatchObject({
+    expect(running.logs.find((line) => line.LOG_LEVEL !== undefined)).toMatchObject({
       level: 'warn',
       LOG_LEVEL: 'verbose',
       msg: 'LOG_LEVEL is none of debug, info, warn, error, silent: logging at info',
@@ -272,6 +272,10 @@ describe('how it is started', () => {
     expect(healthcheck).toMatch(/CMD \["healthcheck", "\/healthz"\]$/);
     expect(readFileSync('deploy/compose.yaml', 'utf8')).toMatch(/test: \['CMD', 'healthcheck', '\/readyz'\]/);
     expect(readFileSync('deploy/healthcheck', 'utf8')).toMatch(/^#!\/bin\/bash\n/);
+    // Executable in the image whatever the checkout kept of its mode.
+    expect(readFileSync('Dockerfile', 'utf8')).toContain(
+      'COPY --chmod=0755 deploy/healthcheck /usr/local/bin/healthcheck',
+    );
 
     const metricsPort = await freePort();
     running = await spawnServer({ METRICS_PORT: String(metricsPort) });
@@ -289,5 +293,16 @@ describe('how it is started', () => {
     running.child.kill('SIGTERM');
     await running.exited;
     expect(probe({ PORT: String(running.port) })).toBe(1);
+    // A server that takes the connection and never answers: unhealthy within Docker's 3 s timeout.
+    const silent = createServer(() => {}).listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const started = Date.now();
+    const answer = spawn('bash', ['deploy/healthcheck'], {
+      env: { PATH: process.env.PATH, PORT: String((silent.address() as AddressInfo).port) },
+    });
+    const [code] = (await once(answer, 'exit')) as [number];
+    silent.close();
+    expect(code).toBe(1);
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 });
