@@ -200,7 +200,12 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
 
   // Everything else is a page (or a 404 page) rendered by React Router: each page once, then served from
   // memory like a static file.
+  const pageCache = mode === 'production' && (options.pageCache ?? process.env.PAGE_CACHE !== 'off');
   const pageCacheMb = pageCacheMbOf(options);
+  // (lru-cache refuses a size of 0 with a message about its options, not ours.)
+  if (pageCache && !(pageCacheMb >= 1)) {
+    throw new Error(`PAGE_CACHE_MB must be at least 1 (PAGE_CACHE=off turns the cache off), not ${pageCacheMb}`);
+  }
   // A stored page's headers live in V8's heap (~3.5 KB of a ~20 KB page): a cache the heap cannot hold
   // beside the server's own ~25 MB, its renders and connections, and the young generation (the limit counts
   // it: 104 MB for the image's 80 MB old space) would end in an out-of-memory error, not in evictions (0018).
@@ -227,10 +232,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     '/{*splat}',
     createPageHandler({
       handler: createRequestHandler(build, mode),
-      cache: mode === 'production' && (options.pageCache ?? process.env.PAGE_CACHE !== 'off'),
+      cache: pageCache,
       cacheHeaders: mode === 'production',
       publicUrl,
-      maxBytes: Math.floor(pageCacheMb * 1024 * 1024),
+      maxBytes: pageCache ? Math.floor(pageCacheMb * 1024 * 1024) : undefined,
       pageUrl,
       // Renders waiting are bounded by the heap there is for them, and by how long a shopper waits (0019).
       admission: { maxWaiting: maxWaitingFor(getHeapStatistics().heap_size_limit), maxWaitMs: RENDER_DEADLINE_MS },
@@ -297,10 +302,7 @@ function modeFromEnv(): Mode {
 
 /** The most the page cache may hold, in MB. */
 function pageCacheMbOf(options: AppOptions): number {
-  const mb = options.pageCacheMb ?? numberFromEnv('PAGE_CACHE_MB', DEFAULT_PAGE_CACHE_BYTES / 1024 / 1024)!;
-  // (lru-cache refuses a size of 0 with a message about its options, not ours.)
-  if (!(mb >= 1)) throw new Error(`PAGE_CACHE_MB must be at least 1 (PAGE_CACHE=off turns the cache off), not ${mb}`);
-  return mb;
+  return options.pageCacheMb ?? numberFromEnv('PAGE_CACHE_MB', DEFAULT_PAGE_CACHE_BYTES / 1024 / 1024)!;
 }
 
 function numberFromEnv(name: string, fallback?: number): number | undefined {

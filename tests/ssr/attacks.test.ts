@@ -23,7 +23,7 @@ import {
   watchServer,
 } from '../support/attack.ts';
 import { HAS_JEMALLOC, IMAGE_RUNTIME_ENV } from '../support/image-runtime.ts';
-import { freePort, refusalToStart, spawnServer, type ServerProcess } from '../support/process.ts';
+import { freePort, metricsPortOf, refusalToStart, spawnServer, type ServerProcess } from '../support/process.ts';
 import { httpRequest, rawRequest } from '../support/raw-http.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -198,12 +198,20 @@ describe('floods', () => {
 
   it('refuses to start with a PAGE_CACHE_MB under 1, saying so, and takes a fraction of a megabyte above it', async () => {
     for (const value of ['0', '0.5']) {
-      expect(await refusalToStart({ PAGE_CACHE_MB: value, PAGE_CACHE: 'off' })).toMatch(
+      expect(await refusalToStart({ PAGE_CACHE_MB: value })).toMatch(
         /PAGE_CACHE_MB must be at least 1 \(PAGE_CACHE=off turns the cache off\)/,
       );
     }
-    const server = await spawnServer({ PAGE_CACHE_MB: '1.3' });
-    expect((await fetch(`${server.origin}/about`)).status).toBe(200);
+    // Without a cache its size is no matter.
+    expect(await refusalToStart({ PAGE_CACHE_MB: '0', PAGE_CACHE: 'off' })).toBe('it started');
+    const server = await spawnServer({ PAGE_CACHE_MB: '1.3', METRICS_PORT: '0' });
+    for (const path of ['/about', '/journal', '/contacts'])
+      expect((await fetch(server.origin + path)).status).toBe(200);
+    // 1.3 MB it is: 1,363,148 bytes, no more (lru-cache took no fraction of a byte).
+    const metrics = await fetch(`http://127.0.0.1:${await metricsPortOf(server)}/metrics`).then((r) => r.text());
+    const bytes = Number(/^page_cache_bytes (\d+)$/m.exec(metrics)?.[1]);
+    expect(bytes).toBeGreaterThan(0);
+    expect(bytes).toBeLessThanOrEqual(Math.floor(1.3 * 1024 * 1024));
     server.child.kill('SIGKILL');
     await server.exited;
   });
