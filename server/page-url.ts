@@ -54,17 +54,16 @@ export type PageUrl = {
 type Routes = ServerBuild['routes'];
 type RouteWithParams = RouteObject & { searchParams: readonly string[]; private: boolean; catchAll: boolean };
 
-/** `handle.searchParams` of a route module, if it names any. */
-function searchParamsOf(module: NonNullable<Routes[string]>['module']): readonly string[] {
+/** A route module's `handle` as an object (an empty one when it has none). */
+function handleOf(module: NonNullable<Routes[string]>['module']): Record<string, unknown> {
   const handle: unknown = module.handle;
-  const names = handle && typeof handle === 'object' && 'searchParams' in handle ? handle.searchParams : undefined;
-  return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
+  return handle && typeof handle === 'object' ? (handle as Record<string, unknown>) : {};
 }
 
-/** `handle.private` of a route module. */
-function isPrivate(module: NonNullable<Routes[string]>['module']): boolean {
-  const handle: unknown = module.handle;
-  return Boolean(handle && typeof handle === 'object' && 'private' in handle && handle.private === true);
+/** `handle.searchParams` of a route module, if it names any. */
+function searchParamsOf(module: NonNullable<Routes[string]>['module']): readonly string[] {
+  const names = handleOf(module).searchParams;
+  return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
 }
 
 /** The build's flat route manifest as the tree `matchRoutes` takes. */
@@ -79,7 +78,7 @@ function routeTree(routes: Routes, parentId?: string): RouteWithParams[] {
         index,
         caseSensitive,
         searchParams: searchParamsOf(module),
-        private: isPrivate(module),
+        private: handleOf(module).private === true,
         catchAll: path === '*',
         children: index ? undefined : routeTree(routes, id),
       } as RouteWithParams;
