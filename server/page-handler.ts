@@ -215,6 +215,9 @@ export function createPageHandler({
     maxWaitMs,
     onWaiting: observer.waiting,
   });
+  /** React Router's answer, with headers of its own (withOwnHeaders). */
+  const answer = (request: Request) => handler(request).then(withOwnHeaders);
+
   /**
    * React Router's handler, a few at a time, past the bounds shed (Shed); a request whose client left while
    * it waited (`signal`) is not rendered. The Fetch request is made when the render starts: a waiting render
@@ -224,7 +227,7 @@ export function createPageHandler({
     admission.run(
       () =>
         timed(
-          (within) => handler(pageRequest(req, url, within, method, shopper)).then(withOwnHeaders),
+          (within) => answer(pageRequest(req, url, within, method, shopper)),
           signal,
           // A form post's action may have changed something before it ran late: it is not cut short, and the
           // shopper is never invited to send it again.
@@ -419,11 +422,7 @@ export function createPageHandler({
         const discovery = withDecodablePaths(requestUrl);
         if (!discovery) return refuse(res, 400, 'Bad Request: no path decodes');
         const signal = closeSignal(res);
-        const discovered = admission.run(
-          () => handler(pageRequest(req, discovery, signal)).then(withOwnHeaders),
-          signal,
-        );
-        return send(req, res, next, await discovered);
+        return send(req, res, next, await admission.run(() => answer(pageRequest(req, discovery, signal)), signal));
       }
       // Another spelling of a route's path: to the route's own, before any render.
       if (meaning?.redirect) return res.redirect(308, meaning.redirect);
