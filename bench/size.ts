@@ -27,7 +27,7 @@ export const budgetRoutes = Object.values(paths);
 
 export type RouteSize = { route: string; jsKb: number; cssKb: number; htmlKb: number; files: number };
 
-/** Bytes on the wire, in KB, when a client that accepts only gzip asks for a path (tiny files go uncompressed). */
+/** Bytes on the wire, in KB, when a client that accepts only gzip asks for a path (a file that gzip does not make smaller goes as it is). */
 function gzipTransferKb(origin: string, path: string): Promise<number> {
   return new Promise((resolve, reject) => {
     get(origin + path, { headers: { 'accept-encoding': 'gzip' } }, (res) => {

@@ -413,6 +413,16 @@ describe('precompressed assets', () => {
     expect(gzip.bytes).toBeLessThan(plain.bytes / 3);
   });
 
+  it('sends every script and stylesheet a page loads compressed, the smallest modules too', async () => {
+    const { html } = await fetchPage(server.origin, '/productDetails');
+    const assets = [...new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!))];
+    expect(assets.length).toBeGreaterThan(5);
+    const plain = [];
+    for (const asset of assets)
+      if ((await fetchRaw(asset, 'gzip')).headers['content-encoding'] !== 'gzip') plain.push(asset);
+    expect(plain).toEqual([]);
+  });
+
   it('labels a compressed copy asked for by its own name as what it is', async () => {
     const { html } = await fetchPage(server.origin, '/');
     const script = html.match(/href="(\/assets\/framework-[^"]+\.js)"/)![1]!;
