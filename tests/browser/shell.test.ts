@@ -163,6 +163,49 @@ describe('top navigation', () => {
   });
 });
 
+describe('an open menu or panel when focus leaves it', () => {
+  /** Tabs from a popover's trigger through its content; returns whether it is open once focus is past it. */
+  const tabPast = async (page: Page, trigger: string, panelId: string, stops: number) => {
+    await page.getByRole('button', { name: trigger, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(isOpen(`#${panelId}`)), 'opened').toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(isOpen(`#${panelId}`)), 'open with focus back on its trigger from inside').toBe(true);
+    for (let stop = 0; stop < stops; stop += 1) await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate((id) => document.getElementById(id)!.contains(document.activeElement), panelId),
+      'focus on its last control',
+    ).toBe(true);
+    expect(await page.evaluate(isOpen(`#${panelId}`)), 'open with focus inside').toBe(true);
+    await page.keyboard.press('Tab');
+    return page.evaluate(isOpen(`#${panelId}`));
+  };
+
+  it('the phone menu closes, so it does not cover the control focused next (WCAG 2.4.11)', async () => {
+    const { page, problems, close } = await openPage(browser, { width: 375 });
+    await page.goto(`${server.origin}/about`);
+    await waitForHydration(page);
+    expect(await tabPast(page, 'Menu', 'site-menu', 6)).toBe(false);
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('popovertarget'));
+    expect(focused, 'the next control, under where the menu was').toBe('category-menu');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it.each([
+    ['Shop by Catagory', 'category-menu', 6],
+    ['Account', 'account-menu', 2],
+  ])('the "%s" dropdown closes', async (trigger, panelId, stops) => {
+    const { page, problems, close } = await openPage(browser);
+    await page.goto(`${server.origin}/about`);
+    await waitForHydration(page);
+    expect(await tabPast(page, trigger, panelId, stops)).toBe(false);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
 describe('keyboard focus after a client-side navigation', () => {
   it("moves to the new page's content from a footer link, and stays on a top-bar link", async () => {
     const { page, problems, close } = await openPage(browser);

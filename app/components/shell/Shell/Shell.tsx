@@ -17,6 +17,7 @@ export type ShellProps = {
 /** The four parts of every page: top navigation, header bar, the page, footer. */
 export function Shell({ data, title, children }: ShellProps) {
   useFocusOnNewPage();
+  useClosingPopovers();
   return (
     <>
       <a href="#main" className={styles.skipLink}>
@@ -58,4 +59,27 @@ function useFocusOnNewPage() {
     shown.current = pathname;
     if (!document.activeElement?.closest('header')) document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
+}
+
+/**
+ * An open menu or panel (a popover) closes once focus moves outside it and its button, and when a link in it is
+ * followed. The Popover API closes it on a click outside and on Escape, but not when Tab leaves it (the phone
+ * menu would then cover the control focused next, WCAG 2.4.11), and a link followed on the client keeps the
+ * document, which without JavaScript would have closed it. Each popover shares its parent with its button only.
+ */
+function useClosingPopovers() {
+  useEffect(() => {
+    const close = (event: Event) => {
+      const target = event.target as Element;
+      for (const open of document.querySelectorAll<HTMLElement>(':popover-open'))
+        if (event.type === 'click' ? open.contains(target.closest('a')) : !open.parentElement?.contains(target))
+          open.hidePopover();
+    };
+    document.addEventListener('focusin', close);
+    document.addEventListener('click', close);
+    return () => {
+      document.removeEventListener('focusin', close);
+      document.removeEventListener('click', close);
+    };
+  }, []);
 }

@@ -11,7 +11,7 @@ export type TopNavProps = { brand: string; links: NavLinkData[]; menuLabel: stri
 
 const MENU_ID = 'site-menu';
 
-/** A link navigates on the client without a reload, so the menu is closed by hand. */
+/** Closes the phone menu (the shell closes it when focus leaves it or a link in it is followed). */
 function closeMenu(menuRef: RefObject<HTMLUListElement | null>) {
   if (menuRef.current?.matches(':popover-open')) menuRef.current.hidePopover();
 }
@@ -61,7 +61,6 @@ export function TopNav({ brand, links, menuLabel }: TopNavProps) {
                     end
                     className={styles.link}
                     aria-describedby={tooltipId}
-                    onClick={() => closeMenu(menuRef)}
                     onFocus={tooltip ? showTooltipAgain : undefined}
                   >
                     {label}
