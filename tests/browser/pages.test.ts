@@ -141,6 +141,22 @@ describe('cart', () => {
     await close();
   });
 
+  it.each(['/cart', '/productDetails'])(
+    'with JavaScript off %s shows no − and + buttons that could not step; the input steps itself',
+    async (route) => {
+      const { page, close } = await openPage(browser, { width: 375, javaScriptEnabled: false });
+      await visit(page, route, false);
+      const quantity = page.getByRole('spinbutton').first();
+      const steps = page.locator('button[aria-label^="Increase quantity"], button[aria-label^="Decrease quantity"]');
+      expect(await steps.count()).toBeGreaterThan(0);
+      for (const button of await steps.all()) expect(await button.isVisible()).toBe(false);
+      expect(await quantity.isVisible()).toBe(true);
+      await quantity.press('ArrowUp');
+      expect(await quantity.inputValue()).toBe('2');
+      await close();
+    },
+  );
+
   it('on a phone the table reflows into readable rows with no sideways scrolling', async () => {
     const { page, close } = await openPage(browser, { width: 375 });
     await visit(page, '/cart', true);

@@ -2,6 +2,8 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import * as form from '../../../styles/form.css';
 import { vars } from '../../../styles/theme.css';
 
+const withoutScripting = '(scripting: none)';
+
 export const root = style({ display: 'grid', gap: vars.space.xs, justifyItems: 'start' });
 
 const controls = style({
@@ -24,6 +26,8 @@ const button = style({
   color: vars.color.ink,
   ':hover': { background: vars.color.surface, color: vars.color.accent },
   ':disabled': { cursor: 'default' },
+  // Without JavaScript they could not step the number: the input's own arrows do (below).
+  '@media': { [withoutScripting]: { display: 'none' } },
 });
 
 // "form" lines up with the other form fields; "compact" sits beside a select at its height, in the bold
@@ -52,9 +56,18 @@ export const input = style({
   background: 'transparent',
   textAlign: 'center',
   fontWeight: 600,
-  // The − and + buttons replace the browser's own spin arrows.
+  // The − and + buttons replace the browser's own spin arrows, which come back where they cannot.
   MozAppearance: 'textfield',
   selectors: {
     '&::-webkit-inner-spin-button, &::-webkit-outer-spin-button': { WebkitAppearance: 'none', margin: 0 },
+  },
+  '@media': {
+    [withoutScripting]: {
+      width: '4.5rem',
+      paddingInlineStart: vars.space.xs,
+      borderInline: 0,
+      MozAppearance: 'auto',
+      selectors: { '&::-webkit-inner-spin-button, &::-webkit-outer-spin-button': { WebkitAppearance: 'auto' } },
+    },
   },
 });

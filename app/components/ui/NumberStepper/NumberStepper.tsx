@@ -25,7 +25,8 @@ export type NumberStepperProps = {
 
 /**
  * A number input between − and + buttons. The input alone works without JavaScript (typing, arrow keys);
- * the buttons step it once the page has hydrated.
+ * the buttons step it once the page has hydrated. Where scripting is off they are hidden and the input shows
+ * the browser's own arrows instead (CSS `scripting` media feature).
  */
 export function NumberStepper({
   id,
