@@ -133,11 +133,14 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
 
   // Liveness: the process answers. Readiness: it should receive traffic (not once shutdown has begun). The
   // metrics port answers both too, on a listener of its own that a burst of shoppers does not queue (0019).
+  // Exact paths only: Express would also route `/HEALTHZ` and `/healthz/` here, and answer them for readiness.
   const readiness = (): Readiness => (draining ? 'draining' : warming ? 'warming up' : 'ready');
-  app.get(['/healthz', '/readyz'], (req, res) => {
+  const health = express.Router({ caseSensitive: true, strict: true });
+  health.get(['/healthz', '/readyz'], (req, res) => {
     const { status, body } = healthAnswer(req.path === '/healthz' ? '/healthz' : '/readyz', readiness());
     res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(body);
   });
+  app.use(health);
 
   let closeDev = async () => {};
   let closeStore = () => {};

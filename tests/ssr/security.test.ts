@@ -134,6 +134,12 @@ describe('health', () => {
     expect(ready.status).toBe(503);
     expect(ready.headers.get('connection')).toBe('close');
     expect((await fetchPage(origin, '/healthz')).status).toBe(200);
+    // Another spelling is no probe: it must not answer for readiness (a liveness probe would restart the pod).
+    for (const other of ['/healthz/', '/HEALTHZ', '/Readyz', '/readyz/']) {
+      const { status, html } = await fetchPage(origin, other);
+      expect(status, other).toBe(404);
+      expect(html, other).not.toMatch(/^(ok|ready|draining)/);
+    }
     listener.closeAllConnections();
     listener.close();
   });
