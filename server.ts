@@ -129,7 +129,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   });
 
   // Reject malformed or hostile requests with a clear 4xx before any handler has to cope with them.
-  app.use(rejectBadInput(trustProxy !== false));
+  app.use(rejectBadInput());
 
   // Liveness: the process answers. Readiness: it should receive traffic (not once shutdown has begun). The
   // metrics port answers both too, on a listener of its own that a burst of shoppers does not queue (0019).

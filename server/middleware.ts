@@ -258,7 +258,7 @@ export function refuse(
     .send(message);
 }
 
-export function rejectBadInput(trustProxy: boolean): RequestHandler {
+export function rejectBadInput(): RequestHandler {
   return (req, res, next) => {
     const fail = (status: number, message: string, headers: Record<string, string> = {}) =>
       refuse(res, status, message, headers);
@@ -277,8 +277,13 @@ export function rejectBadInput(trustProxy: boolean): RequestHandler {
     } else if (!req.url.startsWith('/')) return fail(400, 'Bad Request: invalid request target');
     // HTTP/1.0 allows requests without a Host; pages still need one to build their URL.
     req.headers.host ??= 'localhost';
-    // Behind a proxy, X-Forwarded-Host may list one host per hop; Express uses the first.
-    const forwarded = trustProxy ? req.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+    // Behind a proxy, X-Forwarded-Host may list one host per hop; Express uses the first, and only from a client
+    // that TRUST_PROXY trusts (its compiled 'trust proxy fn', as req.host asks it): from any other it is ignored.
+    const trusted = (req.app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean)(
+      req.socket.remoteAddress,
+      0,
+    );
+    const forwarded = trusted ? req.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
     if (!isValidHost(req.headers.host) || (forwarded !== undefined && !isValidHost(forwarded))) {
       return fail(400, 'Bad Request: invalid Host header');
     }

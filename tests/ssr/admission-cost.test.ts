@@ -46,7 +46,7 @@ it('a request waiting for a render holds less heap than WAITING_RENDER_BYTES, it
   let waiting = 0;
   const app = express();
   app.use(requestLog, requestMetrics, securityHeaders({ mode: 'production', hstsMaxAge: undefined }));
-  app.use(rejectBadInput(false), limitBody());
+  app.use(rejectBadInput(), limitBody());
   app.all(
     '/{*splat}',
     createPageHandler({

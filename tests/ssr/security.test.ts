@@ -144,3 +144,21 @@ describe('health', () => {
     listener.close();
   });
 });
+
+describe('X-Forwarded-Host', () => {
+  it('is checked only from a proxy the server trusts: from another client it is ignored, as Express ignores it', async () => {
+    const answers: Record<string, number> = {};
+    for (const trustProxy of [true, '10.0.0.0/8']) {
+      const { app, close } = await createApp({ mode: 'production', logLevel: 'silent', trustProxy });
+      const listener = app.listen(0, '127.0.0.1');
+      await new Promise((resolve) => listener.once('listening', resolve));
+      const origin = `http://127.0.0.1:${(listener.address() as { port: number }).port}`;
+      const response = await fetch(`${origin}/healthz`, { headers: { 'x-forwarded-host': 'a b' } });
+      answers[String(trustProxy)] = response.status;
+      listener.closeAllConnections();
+      listener.close();
+      await close();
+    }
+    expect(answers).toEqual({ true: 400, '10.0.0.0/8': 200 });
+  });
+});
