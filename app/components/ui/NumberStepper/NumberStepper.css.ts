@@ -66,8 +66,8 @@ export const input = style({
       width: '4.5rem',
       paddingInlineStart: vars.space.xs,
       borderInline: 0,
-      MozAppearance: 'auto',
-      selectors: { '&::-webkit-inner-spin-button, &::-webkit-outer-spin-button': { WebkitAppearance: 'auto' } },
+      appearance: 'auto',
+      selectors: { '&::-webkit-inner-spin-button': { WebkitAppearance: 'inner-spin-button' } },
     },
   },
 });
