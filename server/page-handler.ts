@@ -412,8 +412,9 @@ export function createPageHandler({
       const asked = await pageUrl(requestUrl);
       // For the metrics, the route pattern, posts included (server/metrics.ts).
       res.locals.route = asked?.route;
-      // A post's URL is handed on as it is, and its response never stored.
-      const meaning = get ? asked : undefined;
+      // A post's URL is handed on as it is, and its response never stored; a post to no page is answered with the
+      // stored not-found page, as a GET is (React Router would render it anew to answer 405).
+      const meaning = get || asked?.unknown ? asked : undefined;
       // React Router's route-discovery manifest: never stored. No page is rendered, but matching each of its paths
       // is work as long as a render (683 short paths fit the URL limit: 23–38 ms), so it waits its turn with the
       // renders and is shed with them: answered at once, a flood of them held the event loop for seconds.

@@ -213,6 +213,15 @@ describe('one render per meaning: parameters no route reads, and unknown paths',
     const data = await Promise.all(['/nope-1.data', '/nope-2.data?z=1'].map((path) => raw(server.origin, path)));
     expect(data.map((answer) => answer.status)).toEqual([404, 404]);
     expect(data[1]!.body.equals(data[0]!.body)).toBe(true);
+    // A form posted to no page (a mistyped action) gets the page too, not a 405 rendered anew.
+    const posted = await raw(
+      server.origin,
+      '/no-such-form',
+      { ...BROWSER, origin: server.origin, 'content-type': 'application/x-www-form-urlencoded' },
+      'POST',
+    );
+    expect(posted.status).toBe(404);
+    expect(decode(posted).equals(decode(first))).toBe(true);
     expect((await renders()) - before, 'renders for the other unknown paths').toBe(1);
     // Sharing it is right only while the not-found page names no path: rendered afresh for any path, it is the
     // same bytes, under a route's path too (React Router's manifest in the page once listed the routes there).
