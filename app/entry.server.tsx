@@ -5,7 +5,7 @@ import { StylesheetText } from './components/shell/DocumentLinks/DocumentLinks';
 import { contentSecurityPolicy } from './lib/csp';
 import { deferScripts } from './lib/deferred-scripts';
 import { inlineStylesheets, stylesheetPlaceholder } from './lib/stylesheets.server';
-import { log } from '../server/log';
+import { log, warnAtMostEvery } from '../server/log';
 
 // Pages render from static fixtures, so waiting for the whole document costs nothing and every response
 // is complete HTML; the timeout only guards against a render that never settles.
@@ -101,6 +101,11 @@ function renderDocument(request: Request, routerContext: EntryContext, setStatus
   });
 }
 
+/** Posts from another site come as fast as a page elsewhere can send them: one warning every 10 s at most. */
+const warnRefusedOrigin = warnAtMostEvery(10_000, (refused, latest: Record<string, unknown>) =>
+  log.warn({ ...latest, refused }, 'cross-origin form post refused'),
+);
+
 /** Expected outcomes (unknown URLs, aborted requests) are not crashes, so they are not logged as errors. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
@@ -108,10 +113,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isRefusedOrigin(request)) {
     // React Router refuses a form post from another site (a possible CSRF attempt) with 400: worth a warning
     // for the operator, but the refusal is the correct outcome, not a fault.
-    log.warn(
-      { ...requestFields(request), origin: request.headers.get('origin')?.slice(0, 256) },
-      'cross-origin form post refused',
-    );
+    warnRefusedOrigin({ ...requestFields(request), origin: request.headers.get('origin')?.slice(0, 256) });
     return;
   }
   logError(error, request);

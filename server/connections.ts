@@ -91,8 +91,18 @@ export function connectionsForMemory(
  */
 const MIN_IDLE_BEFORE_CLOSING_MS = 1_000;
 
-/** At most one warning this often about connections refused at the limit, with how many were. */
+/**
+ * At most one warning this often about connections refused at the limit or closed for a client's behaviour, with
+ * how many were (and the address of the latest): a client can cause them as fast as it connects.
+ */
 const DROP_WARNING_INTERVAL_MS = 10_000;
+
+const warnNoProgress = warnAtMostEvery(DROP_WARNING_INTERVAL_MS, (closed, remoteAddress: string | undefined) =>
+  log.warn({ closed, remoteAddress, timeoutMs: SEND_TIMEOUT_MS }, 'connection closed: no progress'),
+);
+const warnPipelined = warnAtMostEvery(DROP_WARNING_INTERVAL_MS, (closed, remoteAddress: string | undefined) =>
+  log.warn({ closed, remoteAddress, limit: MAX_PIPELINED_REQUESTS }, 'connection closed: too many pipelined requests'),
+);
 
 /** Idle keep-alive time by default: KEEP_ALIVE_TIMEOUT_MS. */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
@@ -201,7 +211,7 @@ function limitConnections(server: Server, maxConnections: number): void {
   server.on('connection', skipRequestsOnClosedConnections);
   server.on('timeout', (socket: Socket) => {
     if (answering.get(socket)) {
-      log.warn({ remoteAddress: socket.remoteAddress, timeoutMs: SEND_TIMEOUT_MS }, 'connection closed: no progress');
+      warnNoProgress(socket.remoteAddress);
     } else {
       log.debug({ remoteAddress: socket.remoteAddress }, 'idle keep-alive connection closed');
     }
@@ -265,10 +275,7 @@ export function oneRequestAtATime(
       return run();
     }
     if (queue.waiting.length >= MAX_PIPELINED_REQUESTS) {
-      log.warn(
-        { remoteAddress: socket.remoteAddress, limit: MAX_PIPELINED_REQUESTS },
-        'connection closed: too many pipelined requests',
-      );
+      warnPipelined(socket.remoteAddress);
       socket.destroy();
       return;
     }

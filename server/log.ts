@@ -84,18 +84,21 @@ export function setLogLevel(level: Level): void {
 }
 
 /**
- * A warning about something that comes in floods (connections refused, requests shed): the first occurrence
- * warns at once, the next ones are counted and warned about at most once per `intervalMs`, with how many
- * there were, so an attack does not write a warning per request.
+ * A warning about something that comes in floods (connections refused, requests shed, posts from other sites):
+ * the first occurrence warns at once, the next ones are counted and warned about at most once per `intervalMs`,
+ * with how many there were and the details of the latest, so an attack does not write a warning per request.
  */
-export function warnAtMostEvery(intervalMs: number, warn: (count: number) => void): () => void {
+export function warnAtMostEvery<Latest = void>(
+  intervalMs: number,
+  warn: (count: number, latest: Latest) => void,
+): (latest: Latest) => void {
   let count = 0;
   let warnedAt = -Infinity;
-  return () => {
+  return (latest) => {
     count++;
     if (performance.now() - warnedAt < intervalMs) return;
     warnedAt = performance.now();
-    warn(count);
+    warn(count, latest);
     count = 0;
   };
 }
