@@ -264,6 +264,12 @@ export function rejectBadInput(): RequestHandler {
       refuse(res, status, message, headers);
     if (!PAGE_METHODS.has(req.method)) return fail(405, 'Method Not Allowed', { Allow: 'GET, HEAD, POST' });
     if (req.originalUrl.length > MAX_URL_LENGTH) return fail(414, 'URI Too Long');
+    // Node's parser takes the chunked coding off a body and passes any other (`gzip, chunked`) on untouched: a
+    // transfer coding the server does not understand is 501 (RFC 9112, 6.1), its body left unread.
+    const codings = req.headers['transfer-encoding']?.split(',').map((coding) => coding.trim().toLowerCase());
+    if (codings?.some((coding) => coding !== 'chunked')) {
+      return fail(501, 'Not Implemented: transfer coding', { Connection: 'close' });
+    }
     if (unroutableTargets.has(req)) return fail(400, 'Bad Request: invalid request target');
     // More than one Host is a bad request whatever their values (RFC 9112, 3.2), even with an absolute-form target.
     if (hostLines(req) > 1) return fail(400, 'Bad Request: invalid Host header');

@@ -314,4 +314,20 @@ describe('refusals say what they are', () => {
     const compressed = await post('/contacts', { 'Content-Encoding': 'gzip' });
     expect([compressed.status, compressed.body]).toEqual([415, 'Unsupported Media Type']);
   });
+
+  it('a body in a transfer coding besides chunked, which Node would hand over still coded, answers 501', async () => {
+    const chunked = (coding: string) =>
+      rawRequest(
+        port,
+        `POST /contacts HTTP/1.1\r\nHost: ${new URL(server.origin).host}\r\nOrigin: ${server.origin}\r\n` +
+          `Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: ${coding}\r\n` +
+          'Connection: close\r\n\r\n3\r\na=1\r\n0\r\n\r\n',
+      );
+    for (const coding of ['gzip, chunked', 'deflate,chunked', 'x-custom, chunked']) {
+      const response = await chunked(coding);
+      expect([response.status, response.body], coding).toEqual([501, 'Not Implemented: transfer coding']);
+    }
+    expect((await chunked('chunked')).status).toBe(200);
+    expect((await chunked('Chunked')).status).toBe(200);
+  });
 });
