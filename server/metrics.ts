@@ -133,7 +133,7 @@ export const METRICS_MAX_CONNECTIONS = 1_000;
 
 /**
  * The metrics port's requests: GET or HEAD /metrics in Prometheus's text format, the health checks
- * (server/health.ts), and 404 to anything else. The server around it has the pages' connection limits
+ * (server/health.ts), 405 to another method on those paths and 404 to anything else. The server around it has the pages' connection limits
  * (server/connections.ts).
  */
 export function metricsHandler(readiness: () => Readiness): RequestListener {
@@ -152,8 +152,12 @@ export function metricsHandler(readiness: () => Readiness): RequestListener {
       res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(body);
       return;
     }
-    if (!read || path !== '/metrics') {
+    if (path !== '/metrics' && path !== '/healthz' && path !== '/readyz') {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');
+      return;
+    }
+    if (!read) {
+      res.writeHead(405, { 'Content-Type': 'text/plain', Allow: 'GET, HEAD' }).end('Method Not Allowed');
       return;
     }
     metricsText().then(

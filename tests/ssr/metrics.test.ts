@@ -113,6 +113,20 @@ describe('Prometheus metrics', () => {
     }
   });
 
+  it('answer another method on their paths with 405 and the methods they take', async () => {
+    for (const path of ['/metrics', '/healthz', '/readyz']) {
+      for (const method of ['POST', 'DELETE']) {
+        const response = await fetch(metricsUrl.replace('/metrics', path), { method });
+        expect([path, method, response.status, response.headers.get('allow')]).toEqual([
+          path,
+          method,
+          405,
+          'GET, HEAD',
+        ]);
+      }
+    }
+  });
+
   it('time each request by route, method and status', async () => {
     await requestAll(['/healthz', '/healthz']);
     await fetch(running.origin + '/', { method: 'DELETE' });
