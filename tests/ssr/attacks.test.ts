@@ -584,6 +584,23 @@ describe('one server, many odd requests', () => {
     }
   });
 
+  it('answers a client that half-closes its connection once it has sent its requests (RFC 9112, 9.6)', async () => {
+    // A page not rendered yet, so the answer comes after the client's FIN, and two more behind it.
+    const socket = connect(server.port, '127.0.0.1');
+    socket.on('error', () => {});
+    await once(socket, 'connect');
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    const stall = setTimeout(() => socket.destroy(), 10_000);
+    socket.end(
+      'GET /products?page=3 HTTP/1.1\r\nHost: x\r\n\r\n' +
+        'GET /journal HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\n\r\n',
+    );
+    await once(socket, 'close');
+    clearTimeout(stall);
+    expect(statuses(text)).toEqual([200, 200, 200]);
+  });
+
   it('still answers a few pipelined requests in order, as HTTP/1.1 requires', async () => {
     const { text } = await exchange(
       server.port,
