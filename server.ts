@@ -364,7 +364,9 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   // Said at once, not left to be found when the lines an operator wanted are missing.
   warnOfUnknownLogLevel();
   const port = options.port ?? numberFromEnv('PORT', 3000)!;
-  const host = options.host ?? process.env.HOST ?? '0.0.0.0';
+  const mode = options.mode ?? modeFromEnv();
+  // Watch mode serves the source, `.server` modules included: to this machine only, unless HOST says otherwise.
+  const host = options.host ?? process.env.HOST ?? (mode === 'development' ? 'localhost' : '0.0.0.0');
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? numberFromEnv('SHUTDOWN_TIMEOUT_MS', 10_000)!;
   const shutdownDelayMs = options.shutdownDelayMs ?? numberFromEnv('SHUTDOWN_DELAY_MS', 1_000)!;
   // The timeout counts from the signal: one no longer than the delay would end every shutdown in exit 1.
@@ -374,7 +376,6 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
     );
   }
   const keepAliveTimeout = options.keepAliveTimeoutMs ?? numberFromEnv('KEEP_ALIVE_TIMEOUT_MS', KEEP_ALIVE_TIMEOUT_MS)!;
-  const mode = options.mode ?? modeFromEnv();
   const metricsPort = options.metricsPort ?? numberFromEnv('METRICS_PORT');
   // In a container, no more connections than its memory holds if each carries a request head at its largest.
   const memoryLimitBytes = memoryLimit();
@@ -397,6 +398,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   log.info(
     {
       url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}`,
+      host,
       port: actualPort,
       mode,
       // What memory settings it runs with (runtime.env, or NODE_OPTIONS): the render queue is sized from it.

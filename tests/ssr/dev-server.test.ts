@@ -1,10 +1,13 @@
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServer, type ServerProcess } from '../support/process.ts';
 
 // `npm run dev`: the same server.ts, serving the app through Vite's middleware with hot reload.
 let dev: ServerProcess;
 beforeAll(async () => {
-  dev = await spawnServer({ NODE_ENV: 'development' });
+  // HOST unset, as `npm run dev` runs.
+  dev = await spawnServer({ NODE_ENV: 'development', HOST: undefined });
 }, 60_000);
 afterAll(async () => {
   dev.child.kill('SIGTERM');
@@ -12,6 +15,21 @@ afterAll(async () => {
 });
 
 describe('watch mode', () => {
+  it('listens on this machine only: it serves the source, `.server` modules included', async () => {
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
+    if (outside) {
+      const refused = await new Promise<boolean>((resolve) => {
+        const socket = connect(dev.port, outside);
+        socket.once('connect', () => (socket.destroy(), resolve(false)));
+        socket.once('error', () => resolve(true));
+      });
+      expect(refused, `connecting to ${outside}`).toBe(true);
+    }
+    expect(dev.logs.find((line) => line.msg === 'listening')).toMatchObject({ host: 'localhost' });
+  });
+
   it('renders pages from source, with the hot-reload runtime', async () => {
     const response = await fetch(`${dev.origin}/about`);
     expect(response.status).toBe(200);

@@ -58,7 +58,10 @@ export async function refusalToStart(env: Record<string, string>): Promise<strin
  * the image: the compiled build/node/server.js; `node server.ts` in development), and resolves once it is
  * ready (/readyz answers 200, after its warm-up), as a load balancer would wait.
  */
-export async function spawnServer(env: Record<string, string> = {}, root = projectRoot): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string | undefined> = {},
+  root = projectRoot,
+): Promise<ServerProcess> {
   const port = await freePort();
   const development = env.NODE_ENV === 'development';
   if (!development) assertBuildIsCurrent(root);
