@@ -455,6 +455,12 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
       process.exit(1);
     }, shutdownTimeoutMs).unref();
   };
+  // In watch mode an exception the app's code throws outside any request (a timer, a client library's callback)
+  // is logged and the server goes on: the watcher restarts it only for server files, so it would stay down while
+  // the app's code is fixed. In production it ends the process, and the orchestrator starts a clean one.
+  if (mode === 'development') {
+    process.on('uncaughtException', (error) => log.error({ error }, 'uncaught exception (watch mode goes on)'));
+  }
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
   return server;
