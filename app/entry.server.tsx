@@ -2,7 +2,7 @@ import { finished, Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { StylesheetText } from './components/shell/DocumentLinks/DocumentLinks';
-import { contentSecurityPolicy } from './lib/csp';
+import { contentSecurityPolicy, developmentPolicy } from './lib/csp';
 import { deferScripts } from './lib/deferred-scripts';
 import { inlineStylesheets, stylesheetPlaceholder } from './lib/stylesheets.server';
 import { log, warnAtMostEvery } from '../server/log';
@@ -29,8 +29,9 @@ export default async function handleRequest(
   const { document, sources } = inlineStylesheets(deferred);
   // The policy lists the hash of each inline script and stylesheet of this very document, so the page and its
   // policy are the same bytes for every shopper and can be cached. Vite's dev server injects inline scripts and
-  // styles of its own, so development goes without.
+  // styles of its own: development reports what production would block, and blocks nothing.
   if (import.meta.env.PROD) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(deferred, sources));
+  else responseHeaders.set('Content-Security-Policy-Report-Only', developmentPolicy());
   const body = request.method.toUpperCase() === 'HEAD' ? null : bodyOf(document);
   return new Response(body, { status: responseStatusCode, headers: responseHeaders });
 }

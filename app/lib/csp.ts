@@ -84,3 +84,25 @@ export function contentSecurityPolicy(document: readonly Buffer[], stylesheets: 
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/**
+ * What watch mode sends instead, as `Content-Security-Policy-Report-Only`: the production policy's limits on where
+ * images, fonts, requests and form posts may go, and no inline `style` attributes in the HTML, each reported in the
+ * browser's console where production would block it (a loader's image from another host, a `style={{…}}` that
+ * applies in a client-side navigation but not on a page load). Scripts and `<style>` elements are left to
+ * Vite, which injects its own inline: production allows the page's own by their hashes.
+ */
+export function developmentPolicy(): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline'",
+    "style-src-elem 'self' 'unsafe-inline'",
+    "style-src-attr 'none'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}

@@ -37,8 +37,18 @@ describe('watch mode', () => {
     expect(html).toContain('Shop by Catagory');
     expect(html).toContain('virtual:react-router/inject-hmr-runtime');
     expect(html).not.toContain('nonce=');
-    // Development has no CSP: Vite injects inline code.
+    // Vite injects inline code, so nothing is blocked; what production would block is reported in the console.
     expect(response.headers.get('content-security-policy')).toBeNull();
+    const reported = response.headers.get('content-security-policy-report-only') ?? '';
+    for (const directive of [
+      "style-src-attr 'none'",
+      "img-src 'self' data:",
+      "connect-src 'self'",
+      "form-action 'self'",
+      "object-src 'none'",
+    ]) {
+      expect(reported.split('; '), directive).toContain(directive);
+    }
   }, 60_000);
 
   it('answers unknown paths with the 404 page and serves source modules', async () => {
