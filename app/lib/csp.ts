@@ -56,6 +56,16 @@ function inlineStyleHashes(pieces: readonly Buffer[]): string[] {
   return [...elements(pieces, 'style')].flatMap(({ content }) => (content.length ? [sha256Source(content)] : []));
 }
 
+/** Where images, fonts, requests and form posts may go, and no plugins or base URL: in both policies below. */
+const WHERE_THINGS_GO = [
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+];
+
 /**
  * The Content-Security-Policy of an HTML page: a hash-based strict policy. Only the inline scripts this very
  * document contains may run (each by its hash), and what they load ('strict-dynamic': the modules the page
@@ -75,12 +85,7 @@ export function contentSecurityPolicy(document: readonly Buffer[], stylesheets: 
     `script-src ${[...inlineScriptHashes(document), "'strict-dynamic'"].join(' ')}`,
     // The page's own stylesheets are inlined (each by its hash); those of pages reached later load from here.
     `style-src ${["'self'", ...new Set([...inlineStyleHashes(document), ...stylesheets])].join(' ')}`,
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
+    ...WHERE_THINGS_GO,
     "frame-ancestors 'none'",
   ].join('; ');
 }
@@ -98,11 +103,6 @@ export function developmentPolicy(): string {
     "script-src 'self' 'unsafe-inline'",
     "style-src-elem 'self' 'unsafe-inline'",
     "style-src-attr 'none'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
+    ...WHERE_THINGS_GO,
   ].join('; ');
 }
