@@ -229,4 +229,18 @@ describe('accessibility', () => {
     expect(await axeViolations(page, 'aside')).toEqual([]);
     await close();
   });
+
+  it('in forced colours the current page of the pagination still stands out', async () => {
+    const { page, close } = await open('/products?page=2');
+    await page.emulateMedia({ forcedColors: 'active' });
+    const pages = page.getByRole('navigation', { name: /pagination/i }).locator('a[href], [aria-current]');
+    // A transparent background shows the page's Canvas: the text's colour tells the current page apart.
+    const colours = await pages.evaluateAll((links) =>
+      links.map((link) => [link.getAttribute('aria-current'), getComputedStyle(link).color]),
+    );
+    const current = colours.filter(([mark]) => mark === 'page');
+    expect(current).toHaveLength(1);
+    for (const [, colour] of colours.filter(([mark]) => mark !== 'page')) expect(colour).not.toBe(current[0]![1]);
+    await close();
+  });
 });

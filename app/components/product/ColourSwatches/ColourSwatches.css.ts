@@ -1,6 +1,7 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { vars } from '../../../styles/theme.css';
+import { forcedColors } from '../../../styles/user-preferences';
 
 export const root = style({ position: 'relative', margin: 0, padding: 0, border: 0, minWidth: 0 });
 
@@ -31,7 +32,11 @@ export const swatch = style({
     '&:has(input:checked)': { borderColor: vars.color.ink },
     '&:has(input:focus-visible)': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
   },
+  // Forced colours would ring every swatch alike: the chosen one's ring in the highlight colour.
+  '@media': { [forcedColors]: { borderColor: 'Canvas' } },
 });
+
+globalStyle(`${swatch}:has(input:checked)`, { '@media': { [forcedColors]: { borderColor: 'Highlight' } } });
 
 // The radio stays in the accessibility tree and takes focus; the circle is what shows.
 export const input = style([visuallyHidden]);

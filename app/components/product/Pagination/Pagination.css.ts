@@ -1,6 +1,7 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { media } from '../../../styles/media';
 import { vars } from '../../../styles/theme.css';
+import { forcedColors } from '../../../styles/user-preferences';
 import { visuallyHiddenRules } from '../../../styles/visually-hidden';
 
 export const root = style({ display: 'flex', justifyContent: 'center' });
@@ -41,6 +42,11 @@ export const page = style({
     '&[aria-current="page"]': { background: vars.color.ink, borderColor: vars.color.ink, color: vars.color.ground },
   },
   '@media': { [media.aboveSm]: { minWidth: vars.size.tapTarget } },
+});
+
+// Forced colours drop the current page's fill: it is drawn in the highlight colours instead.
+globalStyle(`${page}[aria-current="page"]`, {
+  '@media': { [forcedColors]: { background: 'Highlight', borderColor: 'Highlight', color: 'HighlightText' } },
 });
 
 export const step = style({

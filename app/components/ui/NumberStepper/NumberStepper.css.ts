@@ -1,8 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import * as form from '../../../styles/form.css';
 import { vars } from '../../../styles/theme.css';
-
-const withoutScripting = '(scripting: none)';
+import { withoutScripting } from '../../../styles/user-preferences';
 
 export const root = style({ display: 'grid', gap: vars.space.xs, justifyItems: 'start' });
 
@@ -25,7 +24,7 @@ const button = style({
   background: 'transparent',
   color: vars.color.ink,
   ':hover': { background: vars.color.surface, color: vars.color.accent },
-  ':disabled': { cursor: 'default' },
+  selectors: { '&[aria-disabled="true"]': { cursor: 'default' } },
   // Without JavaScript they could not step the number: the input's own arrows do (below).
   '@media': { [withoutScripting]: { display: 'none' } },
 });
@@ -44,7 +43,14 @@ export const stepper = styleVariants({
 
 export const step = styleVariants({
   form: [button],
-  compact: [button, { ':disabled': { color: vars.color.muted, cursor: 'not-allowed', background: 'transparent' } }],
+  compact: [
+    button,
+    {
+      selectors: {
+        '&[aria-disabled="true"]': { color: vars.color.muted, cursor: 'not-allowed', background: 'transparent' },
+      },
+    },
+  ],
 });
 
 export const input = style({

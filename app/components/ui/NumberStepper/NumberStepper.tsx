@@ -42,7 +42,8 @@ export function NumberStepper({
   className,
 }: NumberStepperProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  // Followed only to disable a step that cannot be taken; the input keeps its own value.
+  // Followed only to mark a step that cannot be taken; the input keeps its own value. Marked, not disabled: a
+  // button disabled under keyboard focus drops the focus to the page (stepping past min or max changes nothing).
   const [value, setValue] = useState(defaultValue);
   const limits = look === 'compact';
   const step = (direction: 1 | -1) => {
@@ -65,7 +66,7 @@ export function NumberStepper({
           className={styles.step[look]}
           aria-label={decreaseLabel}
           aria-controls={id}
-          disabled={limits && value <= min}
+          aria-disabled={(limits && value <= min) || undefined}
           onClick={() => step(-1)}
         >
           <Icon name="minus" size={iconSize} />
@@ -89,7 +90,7 @@ export function NumberStepper({
           className={styles.step[look]}
           aria-label={increaseLabel}
           aria-controls={id}
-          disabled={limits && value >= max}
+          aria-disabled={(limits && value >= max) || undefined}
           onClick={() => step(1)}
         >
           <Icon name="plus" size={iconSize} />

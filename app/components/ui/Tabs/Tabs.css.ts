@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+import { forcedColors } from '../../../styles/user-preferences';
 
 export const root = style({ display: 'grid', gap: vars.space.lg });
 
@@ -33,7 +34,11 @@ export const tab = style({
   textDecoration: 'none',
   ':hover': { color: vars.color.ink },
   selectors: { '&[aria-selected="true"], &[data-selected]': selected },
+  // Forced colours would draw every tab's underline alike: the selected one's in the highlight colour.
+  '@media': { [forcedColors]: { borderBottomColor: 'Canvas' } },
 });
+
+globalStyle(`${tab}[aria-selected="true"]`, { '@media': { [forcedColors]: { borderBottomColor: 'Highlight' } } });
 
 export const panel = style({
   // A tab title's link (before hydration) scrolls its panel to just below the titles, not over them.
