@@ -330,6 +330,28 @@ describe('every route in the browser', () => {
     await close();
   });
 
+  it('no page scrolls sideways at 320px with the text spacing of WCAG 1.4.12', async () => {
+    const { page, close } = await openPage(browser, { width: 320 });
+    const overflowing: string[] = [];
+    for (const route of routes) {
+      await page.goto(server.origin + route);
+      await waitForHydration(page);
+      // A constructed stylesheet, as a reader's extension adds one (the page's CSP governs <style>, not this).
+      const scrollWidth = await page.evaluate(() => {
+        const spacing = new CSSStyleSheet();
+        spacing.replaceSync(
+          '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }' +
+            ' p { margin-bottom: 2em !important; }',
+        );
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, spacing];
+        return document.documentElement.scrollWidth;
+      });
+      if (scrollWidth > 320) overflowing.push(`${route}: ${scrollWidth}`);
+    }
+    expect(overflowing).toEqual([]);
+    await close();
+  });
+
   it.each([375, 1280])('the shell has no axe violation at %ipx', async (width) => {
     const { page, close } = await openPage(browser, { width });
     await page.goto(`${server.origin}/notfound`);

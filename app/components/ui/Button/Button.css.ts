@@ -44,5 +44,7 @@ export const tone = styleVariants({
 
 export const width = styleVariants({
   auto: {},
-  full: { width: '100%' },
+  // As wide as its column, so its words wrap there rather than push past it (with the text spacing of WCAG 1.4.12
+  // at 320px, Proceed to Checkout pushed the cart page sideways).
+  full: { width: '100%', whiteSpace: 'normal', textAlign: 'center' },
 });
