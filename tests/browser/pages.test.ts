@@ -273,3 +273,13 @@ describe('a page asked with parameters its route does not read (0020)', () => {
     await close();
   });
 });
+
+describe('not found', () => {
+  it('has no landmark named by its whole message', async () => {
+    const { page, close } = await openPage(browser);
+    await visit(page, '/notfound', true);
+    expect(await page.getByText(/couldn.t be found/).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('region', { name: /couldn.t be found/ }).count()).toBe(0);
+    await close();
+  });
+});
