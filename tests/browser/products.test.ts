@@ -37,6 +37,7 @@ describe('with JavaScript', () => {
     expect(await page.getByRole('button', { name: 'Apply' }).isVisible()).toBe(false);
     await markWindow(page);
     const size = page.getByLabel('Show', { exact: true });
+    const entries = await page.evaluate(() => history.length);
     await size.focus();
     await size.selectOption('24');
     await page.waitForURL(`${server.origin}/products?limit=24#product-list`);
@@ -51,6 +52,9 @@ describe('with JavaScript', () => {
     expect(await page.getByLabel('Sort by').inputValue()).toBe('uk');
     expect(await cards(page)).toBe(24);
     expect(await sameWindow(page)).toBe(true);
+    // A choice replaces the listing's history entry: each arrow key on a select is a choice, and Back should
+    // not step through them.
+    expect(await page.evaluate(() => history.length)).toBe(entries);
     expect(problems).toEqual([]);
     await close();
   });

@@ -39,9 +39,12 @@ export function ListingControls({
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
 
+  // In place of the listing's history entry: each arrow key on a select is a change, and Back should leave the
+  // listing rather than step back through every option passed on the way.
   const go = (form: HTMLFormElement) => {
     const data = new FormData(form);
-    void navigate(hrefFor({ sort: String(data.get(names.sort)), pageSize: Number(data.get(names.pageSize)) }));
+    const href = hrefFor({ sort: String(data.get(names.sort)), pageSize: Number(data.get(names.pageSize)) });
+    void navigate(href, { replace: true });
   };
 
   // The selects are uncontrolled, so the choice shows at once; when the state arrives another way (back,
