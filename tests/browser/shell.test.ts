@@ -223,6 +223,10 @@ describe('keyboard focus after a client-side navigation', () => {
     await page.waitForURL(`${server.origin}/products`);
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Products');
     expect(await focused()).toBe('Shop');
+    // Focus has not moved, so a screen reader hears of the new page from a live region: its title.
+    const announced = page.locator('header [aria-live="polite"]');
+    await expect.poll(() => announced.textContent()).toBe(await page.title());
+    expect(await page.title()).toMatch(/^Products/);
     expect(problems).toEqual([]);
     await close();
   });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { ShellData } from '../../../types/site';
+import { visuallyHidden } from '../../../styles/a11y.css';
 import { Footer } from '../Footer/Footer';
 import { HeaderBar } from '../HeaderBar/HeaderBar';
 import { PageHeader } from '../PageHeader/PageHeader';
@@ -16,7 +17,7 @@ export type ShellProps = {
 
 /** The four parts of every page: top navigation, header bar, the page, footer. */
 export function Shell({ data, title, children }: ShellProps) {
-  useFocusOnNewPage();
+  const announcer = useFocusOnNewPage();
   useClosingPopovers();
   return (
     <>
@@ -27,6 +28,7 @@ export function Shell({ data, title, children }: ShellProps) {
       <header>
         <TopNav brand={data.brand} links={data.topNav} menuLabel={data.copy.menu} />
         <HeaderBar categories={data.categories} cart={data.cart} cartLabel={data.cartLabel} copy={data.copy} />
+        <p ref={announcer} aria-live="polite" className={visuallyHidden} />
       </header>
       <main id="main" tabIndex={-1} className={styles.main}>
         {title ? <PageHeader title={title} homeLabel={data.copy.home} /> : null}
@@ -49,16 +51,21 @@ export function Shell({ data, title, children }: ShellProps) {
  * After a client-side navigation to another page, keyboard focus starts at the new page's content, as a screen
  * reader or the next Tab expects after a page load; otherwise it would stay on a link of the page left (gone) or
  * down in the footer, far from the top the page is scrolled to. Focus in the site header stays where it is: the
- * header does not change, and the top bar's next link stays one Tab away.
+ * header does not change, and the top bar's next link stays one Tab away. A screen reader is then told the new
+ * page's title instead, by the live region this returns the ref of (0031).
  */
 function useFocusOnNewPage() {
   const { pathname } = useLocation();
   const shown = useRef(pathname);
+  const announcer = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
-    if (!document.activeElement?.closest('header')) document.getElementById('main')?.focus({ preventScroll: true });
+    const inHeader = document.activeElement?.closest('header');
+    if (!inHeader) document.getElementById('main')?.focus({ preventScroll: true });
+    if (announcer.current) announcer.current.textContent = inHeader ? document.title : '';
   }, [pathname]);
+  return announcer;
 }
 
 /**
