@@ -206,10 +206,21 @@ describe.each(javaScript)('submitting each form %s', (_, javaScriptEnabled) => {
     expect(page.url()).toBe(server.origin + path);
     expect(await page.locator('h1').textContent()).toBe(title);
     expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
-    // With JavaScript the page stays as it was, typed values included.
+    const notice = page.getByRole('status').filter({ hasText: demoFormNotice });
+    const noticeFocused = () => notice.evaluate((element) => element === document.activeElement);
     if (javaScriptEnabled) {
+      // With JavaScript the page stays as it was, typed values included, and focus on the button; the notice is
+      // announced by its live region.
       const [label, value] = Object.entries(fill)[0]!;
       expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(value);
+      expect(await noticeFocused()).toBe(false);
+    } else {
+      // Without, the page comes anew, scrolled to its top: the notice takes focus, and with it the view and a
+      // screen reader's attention, or it is neither seen nor heard (far down on a phone).
+      expect(await noticeFocused()).toBe(true);
+      const box = (await notice.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     }
     expect(problems).toEqual([]);
     await close();
