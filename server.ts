@@ -44,7 +44,7 @@ import {
   securityHeaders,
 } from './server/middleware.ts';
 import { createPageHandler, DEFAULT_PAGE_CACHE_BYTES } from './server/page-handler.ts';
-import { createPageUrls } from './server/page-url.ts';
+import { createPageUrls, type PageUrl } from './server/page-url.ts';
 import { DEFAULT_ASSET_RETENTION_DAYS, openAssetStore, serveAssets } from './server/asset-store.ts';
 import { buildVersion } from './server/version.ts';
 
@@ -226,10 +226,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     );
   }
   // What each URL means to its route (0020): read from the build once, or on each request in development,
-  // where routes change as they are edited.
+  // where routes change as they are edited, and where a parameter the route would not see is said.
   const pageUrl =
     typeof build === 'function'
-      ? async (url: URL) => createPageUrls(await (build as () => Promise<ServerBuild>)())(url)
+      ? async (url: URL) => warnOfDropped(createPageUrls(await (build as () => Promise<ServerBuild>)())(url))
       : createPageUrls(build);
   app.all(
     '/{*splat}',
@@ -332,6 +332,27 @@ function trustProxyFromEnv(): boolean | number | string {
   if (value === undefined || value === '' || value.toLowerCase() === 'false') return false;
   if (value.toLowerCase() === 'true') return true;
   return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+const droppedSaid = new Set<string>();
+
+/**
+ * In watch mode, a warning (once for each route and parameter names) when a URL's parameters are left out of what
+ * its route's loaders and components see because its `handle.searchParams` does not list them (0020): a developer
+ * who adds `?season=` to a link otherwise finds the loader blind to it, and a component that reads it from the
+ * browser's URL mismatches the server's render.
+ */
+function warnOfDropped(meaning: PageUrl | undefined): PageUrl | undefined {
+  const names = [...new Set(meaning?.dropped.map(([name]) => name))];
+  const said = `${meaning?.route} ${names.join(' ')}`;
+  if (meaning && !meaning.unknown && names.length > 0 && !droppedSaid.has(said)) {
+    droppedSaid.add(said);
+    log.warn(
+      { route: meaning.route, dropped: names },
+      "query parameters dropped: the route's handle.searchParams does not list them, so neither its loaders nor its components see them (docs/backend.md)",
+    );
+  }
+  return meaning;
 }
 
 /** An unknown path the warm-up asks for, so the not-found page is stored before the first shopper. */

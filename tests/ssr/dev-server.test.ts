@@ -58,6 +58,15 @@ describe('watch mode', () => {
     expect(module.headers.get('content-type')).toMatch(/javascript/);
   }, 60_000);
 
+  it('says once when a URL has parameters its route does not read, which its loaders and components never see', async () => {
+    const said = () => dev.logs.filter((line) => String(line.msg).startsWith('query parameters dropped'));
+    await fetch(`${dev.origin}/products?page=2`);
+    await fetch(`${dev.origin}/about?season=summer`);
+    await fetch(`${dev.origin}/about?season=winter`);
+    await expect.poll(() => said().length).toBe(1);
+    expect(said()[0]).toMatchObject({ level: 'warn', route: '/about', dropped: ['season'] });
+  }, 60_000);
+
   it('logs the pages asked for, not the modules Vite serves for them', async () => {
     await fetch(`${dev.origin}/about`);
     await fetch(`${dev.origin}/app/root.tsx`);
