@@ -387,7 +387,8 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
   const port = options.port ?? numberFromEnv('PORT', 3000)!;
   const mode = options.mode ?? modeFromEnv();
   // Watch mode serves the source, `.server` modules included: to this machine only, unless HOST says otherwise.
-  const host = options.host ?? process.env.HOST ?? (mode === 'development' ? 'localhost' : '0.0.0.0');
+  // (127.0.0.1 rather than localhost, which may resolve to ::1 alone; browsers reach it as localhost either way.)
+  const host = options.host ?? process.env.HOST ?? (mode === 'development' ? '127.0.0.1' : '0.0.0.0');
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? numberFromEnv('SHUTDOWN_TIMEOUT_MS', 10_000)!;
   const shutdownDelayMs = options.shutdownDelayMs ?? numberFromEnv('SHUTDOWN_DELAY_MS', 1_000)!;
   // The timeout counts from the signal: one no longer than the delay would end every shutdown in exit 1.
@@ -441,6 +442,11 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
     if (stopping) return;
     stopping = true;
     log.info({ signal, timeoutMs: shutdownTimeoutMs }, 'shutting down');
+    setTimeout(() => {
+      log.warn({ timeoutMs: shutdownTimeoutMs }, 'shutdown timed out; closing remaining connections');
+      server.closeAllConnections();
+      process.exit(1);
+    }, shutdownTimeoutMs).unref();
     // In development (npm run dev restarts the process on every edit of the server) there is no load balancer to
     // leave: stop at once. Vite's hot-reload socket in an open tab would hold a drain to its time limit.
     if (mode === 'development') {
@@ -470,20 +476,20 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
         closeIdleConnections();
       }, IDLE_GRACE_MS).unref();
     }, shutdownDelayMs).unref();
-    setTimeout(() => {
-      log.warn({ timeoutMs: shutdownTimeoutMs }, 'shutdown timed out; closing remaining connections');
-      server.closeAllConnections();
-      process.exit(1);
-    }, shutdownTimeoutMs).unref();
   };
   // In watch mode an exception the app's code throws outside any request (a timer, a client library's callback)
   // is logged and the server goes on: the watcher restarts it only for server files, so it would stay down while
-  // the app's code is fixed. In production it ends the process, and the orchestrator starts a clean one.
+  // the app's code is fixed. Any other stays fatal, as in production, where the orchestrator starts a clean one.
   if (mode === 'development') {
-    process.on('uncaughtException', (error) => log.error({ error }, 'uncaught exception (watch mode goes on)'));
+    const appDirectory = path.resolve('app') + path.sep;
+    process.on('uncaughtException', (error, origin) => {
+      if (stopping || !String(error?.stack).includes(appDirectory)) throw error;
+      log.error({ error, origin }, 'uncaught exception in the app (watch mode goes on)');
+    });
   }
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  // Every signal, not the first alone: a watcher may send a second while the first one's shutdown runs.
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
   return server;
 }
 

@@ -27,7 +27,7 @@ describe('watch mode', () => {
       });
       expect(refused, `connecting to ${outside}`).toBe(true);
     }
-    expect(dev.logs.find((line) => line.msg === 'listening')).toMatchObject({ host: 'localhost' });
+    expect(dev.logs.find((line) => line.msg === 'listening')).toMatchObject({ host: '127.0.0.1' });
   });
 
   it('renders pages from source, with the hot-reload runtime', async () => {

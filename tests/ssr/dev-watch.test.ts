@@ -1,5 +1,16 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +41,12 @@ beforeAll(async () => {
   for (const file of ['vite.config.ts', 'react-router.config.ts', 'tsconfig.json', 'runtime.env']) {
     cpSync(path.join(root, file), path.join(copy, file));
   }
-  symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
+  // The packages by link, each, so that Vite's cache of optimized modules (node_modules/.vite) is the copy's own,
+  // not the project's, which a dev server of the project's own may be using at the same time.
+  mkdirSync(path.join(copy, 'node_modules'));
+  for (const entry of readdirSync(path.join(root, 'node_modules'))) {
+    if (entry !== '.vite') symlinkSync(path.join(root, 'node_modules', entry), path.join(copy, 'node_modules', entry));
+  }
   port = await freePort();
   dev = spawn('npm', ['run', 'dev'], {
     cwd: copy,
@@ -44,11 +60,14 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  // npm, nodemon and the server: the whole process group.
-  if (dev?.pid) process.kill(-dev.pid, 'SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // npm, nodemon and the server: the whole process group, then the copy once npm has gone.
+  if (dev?.pid && dev.exitCode === null) {
+    const exited = once(dev, 'exit');
+    process.kill(-dev.pid, 'SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  }
   rmSync(copy, { recursive: true, force: true });
-});
+}, 20_000);
 
 it('restarts on every edit of a server file, also after one saved by renaming a new file over it', async () => {
   const file = path.join(copy, 'server/health.ts');
