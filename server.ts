@@ -226,10 +226,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     );
   }
   // What each URL means to its route (0020): read from the build once, or on each request in development,
-  // where routes change as they are edited, and where a parameter the route would not see is said.
+  // where routes change as they are edited.
   const pageUrl =
     typeof build === 'function'
-      ? async (url: URL) => warnOfDropped(createPageUrls(await (build as () => Promise<ServerBuild>)())(url))
+      ? async (url: URL) => createPageUrls(await (build as () => Promise<ServerBuild>)())(url)
       : createPageUrls(build);
   app.all(
     '/{*splat}',
@@ -248,6 +248,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
         render: observeRender,
         shed: recordShed,
         waiting: setRendersWaiting,
+        dropped: mode === 'development' ? warnOfDropped : undefined,
       },
     }),
   );
@@ -337,22 +338,19 @@ function trustProxyFromEnv(): boolean | number | string {
 const droppedSaid = new Set<string>();
 
 /**
- * In watch mode, a warning (once for each route and parameter names) when a URL's parameters are left out of what
- * its route's loaders and components see because its `handle.searchParams` does not list them (0020): a developer
- * who adds `?season=` to a link otherwise finds the loader blind to it, and a component that reads it from the
- * browser's URL mismatches the server's render.
+ * In watch mode, a warning (once for each route and parameter) when a page is asked with a query parameter its
+ * route's `handle.searchParams` does not list, which is left out of what its loaders and components see (0020): a
+ * developer who adds `?season=` to a link otherwise finds the loader blind to it, and a component that reads it
+ * from the browser's URL mismatches the server's render.
  */
-function warnOfDropped(meaning: PageUrl | undefined): PageUrl | undefined {
-  const names = [...new Set(meaning?.dropped.map(([name]) => name))];
-  const said = `${meaning?.route} ${names.join(' ')}`;
-  if (meaning && !meaning.unknown && names.length > 0 && !droppedSaid.has(said)) {
-    droppedSaid.add(said);
-    log.warn(
-      { route: meaning.route, dropped: names },
-      "query parameters dropped: the route's handle.searchParams does not list them, so neither its loaders nor its components see them (docs/backend.md)",
-    );
-  }
-  return meaning;
+function warnOfDropped(meaning: PageUrl): void {
+  const names = meaning.dropped.map(([name]) => name).filter((name) => !droppedSaid.has(`${meaning.route} ${name}`));
+  if (names.length === 0) return;
+  for (const name of names) droppedSaid.add(`${meaning.route} ${name}`);
+  log.warn(
+    { route: meaning.route, dropped: [...new Set(names)] },
+    "query parameters dropped: the route's handle.searchParams does not list them, so neither its loaders nor its components see them (docs/backend.md)",
+  );
 }
 
 /** An unknown path the warm-up asks for, so the not-found page is stored before the first shopper. */

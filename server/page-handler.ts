@@ -73,6 +73,8 @@ export type PageCacheObserver = {
   render?: (seconds: number) => void;
   shed?: (reason: ShedReason) => void;
   waiting?: (renders: number) => void;
+  /** A page's document asked with query parameters its route does not read, left out of its render (0020). */
+  dropped?: (meaning: PageUrl) => void;
 };
 
 /** How long shared caches may keep a public page or its data. */
@@ -427,6 +429,7 @@ export function createPageHandler({
       }
       // Another spelling of a route's path: to the route's own, before any render.
       if (meaning?.redirect) return res.redirect(308, meaning.redirect);
+      if (get && meaning?.dropped.length && !meaning.unknown && !meaning.data) observer.dropped?.(meaning);
       const url = meaning?.url ?? requestUrl;
       // Without PUBLIC_URL a page names the Host it was asked by, so the Host is part of what it means.
       const key = cache && meaning && !meaning.private ? `${publicUrl ? '' : url.origin}${meaning.key}` : undefined;
@@ -440,9 +443,11 @@ export function createPageHandler({
         return;
       }
       if (!result) {
-        // A post, or a page of the shopper's own: rendered with their cookies and credentials, and private.
-        const shopper = !get || meaning?.private === true;
-        result = await renderLimited(url, req, closeSignal(res), req.method, shopper);
+        // A post, or a page of the shopper's own: rendered with their cookies and credentials, and private. A post
+        // to no page is rendered as the not-found page's GET, as the page cache answers it.
+        const posted = !get && !meaning?.unknown;
+        const shopper = posted || meaning?.private === true;
+        result = await renderLimited(url, req, closeSignal(res), posted || get ? req.method : 'GET', shopper);
         if (meaning?.private && !result.headers.has('cache-control')) {
           result.headers.set('cache-control', SHOPPER_PAGE_CACHE_CONTROL);
         }

@@ -223,6 +223,14 @@ describe('one render per meaning: parameters no route reads, and unknown paths',
     expect(posted.status).toBe(404);
     expect(decode(posted).equals(decode(first))).toBe(true);
     expect((await renders()) - before, 'renders for the other unknown paths').toBe(1);
+    // A post to no page where nothing is stored (PAGE_CACHE=off, development): rendered as the page's GET.
+    const postedUncached = await raw(
+      uncached.origin,
+      '/no-such-form',
+      { ...BROWSER, origin: uncached.origin, 'content-type': 'application/x-www-form-urlencoded' },
+      'POST',
+    );
+    expect(postedUncached.status).toBe(404);
     // Sharing it is right only while the not-found page names no path: rendered afresh for any path, it is the
     // same bytes, under a route's path too (React Router's manifest in the page once listed the routes there).
     const fresh = await Promise.all(

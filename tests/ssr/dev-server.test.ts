@@ -65,6 +65,11 @@ describe('watch mode', () => {
     await fetch(`${dev.origin}/about?season=winter`);
     await expect.poll(() => said().length).toBe(1);
     expect(said()[0]).toMatchObject({ level: 'warn', route: '/about', dropped: ['season'] });
+    // A post's URL is handed on whole: nothing dropped. Another parameter of the same route: said on its own.
+    await fetch(`${dev.origin}/contacts?campaign=x`, { method: 'POST', headers: { origin: dev.origin } });
+    await fetch(`${dev.origin}/about?season=spring&colour=red`);
+    await expect.poll(() => said().length).toBe(2);
+    expect(said()[1]).toMatchObject({ route: '/about', dropped: ['colour'] });
   }, 60_000);
 
   it('logs the pages asked for, not the modules Vite serves for them', async () => {
