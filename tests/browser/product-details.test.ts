@@ -238,6 +238,10 @@ describe('gallery', () => {
     ];
     expect(chosen).toHaveLength(1);
     for (const color of others) expect(color).not.toBe(chosen[0]);
+    // A quantity button at its limit looks unavailable, as a disabled one would.
+    const colourOf = (name: string) =>
+      page.getByRole('button', { name }).evaluate((button) => getComputedStyle(button).color);
+    expect(await colourOf('Decrease quantity')).not.toBe(await colourOf('Increase quantity'));
     expect(problems).toEqual([]);
     await close();
   });

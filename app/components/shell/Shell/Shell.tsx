@@ -72,13 +72,17 @@ function useFocusOnNewPage() {
  * An open menu or panel (a popover) closes once focus moves outside it and its button, and when a link in it is
  * followed. The Popover API closes it on a click outside and on Escape, but not when Tab leaves it (the phone
  * menu would then cover the control focused next, WCAG 2.4.11), and a link followed on the client keeps the
- * document, which without JavaScript would have closed it. Each popover shares its parent with its button only.
+ * document, which without JavaScript would have closed it. Each popover shares its parent with its button only
+ * (a popover placed elsewhere, or one opened from inside another, needs more than this), and only `auto` ones
+ * close so: a `manual` one is its owner's to close.
  */
 function useClosingPopovers() {
   useEffect(() => {
+    // A browser without the Popover API shows the panels inline, and would refuse the selector below.
+    if (!HTMLElement.prototype.hidePopover) return;
     const close = (event: Event) => {
       const target = event.target as Element;
-      for (const open of document.querySelectorAll<HTMLElement>(':popover-open'))
+      for (const open of document.querySelectorAll<HTMLElement>('[popover=auto]:popover-open'))
         if (event.type === 'click' ? open.contains(target.closest('a')) : !open.parentElement?.contains(target))
           open.hidePopover();
     };

@@ -1,7 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import * as form from '../../../styles/form.css';
 import { vars } from '../../../styles/theme.css';
-import { withoutScripting } from '../../../styles/user-preferences';
+import { forcedColors, withoutScripting } from '../../../styles/user-preferences';
 
 export const root = style({ display: 'grid', gap: vars.space.xs, justifyItems: 'start' });
 
@@ -49,6 +49,8 @@ export const step = styleVariants({
       selectors: {
         '&[aria-disabled="true"]': { color: vars.color.muted, cursor: 'not-allowed', background: 'transparent' },
       },
+      // Forced colours would draw it as any other button (a disabled one the browser draws in GrayText).
+      '@media': { [forcedColors]: { selectors: { '&[aria-disabled="true"]': { color: 'GrayText' } } } },
     },
   ],
 });

@@ -16,8 +16,8 @@ export type NumberStepperProps = {
   decreaseLabel?: string;
   increaseLabel?: string;
   /**
-   * `form` lines up with the other form fields; `compact` sits beside a select at its height and disables
-   * a button whose step cannot be taken.
+   * `form` lines up with the other form fields; `compact` sits beside a select at its height and marks
+   * a button whose step cannot be taken (`aria-disabled`).
    */
   look?: 'form' | 'compact';
   className?: string;
@@ -48,7 +48,7 @@ export function NumberStepper({
   const limits = look === 'compact';
   const step = (direction: 1 | -1) => {
     const input = inputRef.current;
-    if (!input) return;
+    if (!input || (limits && (direction > 0 ? value >= max : value <= min))) return;
     if (direction > 0) input.stepUp();
     else input.stepDown();
     // Let listeners (and frameworks) see the change as if the user had typed it.
