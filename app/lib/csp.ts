@@ -56,8 +56,12 @@ function inlineStyleHashes(pieces: readonly Buffer[]): string[] {
   return [...elements(pieces, 'style')].flatMap(({ content }) => (content.length ? [sha256Source(content)] : []));
 }
 
-/** Where images, fonts, requests and form posts may go, and no plugins or base URL: in both policies below. */
-const WHERE_THINGS_GO = [
+/**
+ * This origin by default; where images, fonts, requests and form posts may go; no plugins or base URL: in both
+ * policies below.
+ */
+const SHARED_DIRECTIVES = [
+  "default-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
@@ -81,11 +85,10 @@ const WHERE_THINGS_GO = [
  */
 export function contentSecurityPolicy(document: readonly Buffer[], stylesheets: readonly string[] = []): string {
   return [
-    "default-src 'self'",
+    ...SHARED_DIRECTIVES,
     `script-src ${[...inlineScriptHashes(document), "'strict-dynamic'"].join(' ')}`,
     // The page's own stylesheets are inlined (each by its hash); those of pages reached later load from here.
     `style-src ${["'self'", ...new Set([...inlineStyleHashes(document), ...stylesheets])].join(' ')}`,
-    ...WHERE_THINGS_GO,
     "frame-ancestors 'none'",
   ].join('; ');
 }
@@ -99,10 +102,9 @@ export function contentSecurityPolicy(document: readonly Buffer[], stylesheets: 
  */
 export function developmentPolicy(): string {
   return [
-    "default-src 'self'",
+    ...SHARED_DIRECTIVES,
     "script-src 'self' 'unsafe-inline'",
     "style-src-elem 'self' 'unsafe-inline'",
     "style-src-attr 'none'",
-    ...WHERE_THINGS_GO,
   ].join('; ');
 }
