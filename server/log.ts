@@ -87,18 +87,27 @@ export function setLogLevel(level: Level): void {
  * A warning about something that comes in floods (connections refused, requests shed, posts from other sites):
  * the first occurrence warns at once, the next ones are counted and warned about at most once per `intervalMs`,
  * with how many there were and the details of the latest, so an attack does not write a warning per request.
+ * Those counted when the flood stops are warned about at the end of their interval, not left unsaid.
  */
 export function warnAtMostEvery<Latest = void>(
   intervalMs: number,
   warn: (count: number, latest: Latest) => void,
 ): (latest: Latest) => void {
   let count = 0;
+  let latest: Latest;
   let warnedAt = -Infinity;
-  return (latest) => {
-    count++;
-    if (performance.now() - warnedAt < intervalMs) return;
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    pending = undefined;
     warnedAt = performance.now();
     warn(count, latest);
     count = 0;
+  };
+  return (event) => {
+    count++;
+    latest = event;
+    const wait = warnedAt + intervalMs - performance.now();
+    if (wait <= 0) flush();
+    else pending ??= setTimeout(flush, wait).unref();
   };
 }
