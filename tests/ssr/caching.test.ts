@@ -214,23 +214,14 @@ describe('one render per meaning: parameters no route reads, and unknown paths',
     expect(data.map((answer) => answer.status)).toEqual([404, 404]);
     expect(data[1]!.body.equals(data[0]!.body)).toBe(true);
     // A form posted to no page (a mistyped action) gets the page too, not a 405 rendered anew.
-    const posted = await raw(
-      server.origin,
-      '/no-such-form',
-      { ...BROWSER, origin: server.origin, 'content-type': 'application/x-www-form-urlencoded' },
-      'POST',
-    );
+    const postToNoPage = (origin: string) =>
+      raw(origin, '/no-such-form', { ...BROWSER, origin, 'content-type': 'application/x-www-form-urlencoded' }, 'POST');
+    const posted = await postToNoPage(server.origin);
     expect(posted.status).toBe(404);
     expect(decode(posted).equals(decode(first))).toBe(true);
     expect((await renders()) - before, 'renders for the other unknown paths').toBe(1);
     // A post to no page where nothing is stored (PAGE_CACHE=off, development): rendered as the page's GET.
-    const postedUncached = await raw(
-      uncached.origin,
-      '/no-such-form',
-      { ...BROWSER, origin: uncached.origin, 'content-type': 'application/x-www-form-urlencoded' },
-      'POST',
-    );
-    expect(postedUncached.status).toBe(404);
+    expect((await postToNoPage(uncached.origin)).status).toBe(404);
     // Sharing it is right only while the not-found page names no path: rendered afresh for any path, it is the
     // same bytes, under a route's path too (React Router's manifest in the page once listed the routes there).
     const fresh = await Promise.all(
