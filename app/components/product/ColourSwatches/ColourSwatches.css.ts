@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { visuallyHidden } from '../../../styles/a11y.css';
 import { vars } from '../../../styles/theme.css';
 import { forcedColors } from '../../../styles/user-preferences';
@@ -33,10 +33,10 @@ export const swatch = style({
     '&:has(input:focus-visible)': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
   },
   // Forced colours would ring every swatch alike: the chosen one's ring in the highlight colour.
-  '@media': { [forcedColors]: { borderColor: 'Canvas' } },
+  '@media': {
+    [forcedColors]: { borderColor: 'Canvas', selectors: { '&:has(input:checked)': { borderColor: 'Highlight' } } },
+  },
 });
-
-globalStyle(`${swatch}:has(input:checked)`, { '@media': { [forcedColors]: { borderColor: 'Highlight' } } });
 
 // The radio stays in the accessibility tree and takes focus; the circle is what shows.
 export const input = style([visuallyHidden]);

@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { media } from '../../../styles/media';
 import { vars } from '../../../styles/theme.css';
 import { forcedColors } from '../../../styles/user-preferences';
@@ -41,12 +41,15 @@ export const page = style({
   selectors: {
     '&[aria-current="page"]': { background: vars.color.ink, borderColor: vars.color.ink, color: vars.color.ground },
   },
-  '@media': { [media.aboveSm]: { minWidth: vars.size.tapTarget } },
-});
-
-// Forced colours drop the current page's fill: it is drawn in the highlight colours instead.
-globalStyle(`${page}[aria-current="page"]`, {
-  '@media': { [forcedColors]: { background: 'Highlight', borderColor: 'Highlight', color: 'HighlightText' } },
+  '@media': {
+    [media.aboveSm]: { minWidth: vars.size.tapTarget },
+    // Forced colours drop the current page's fill: it is drawn in the highlight colours instead.
+    [forcedColors]: {
+      selectors: {
+        '&[aria-current="page"]': { background: 'Highlight', borderColor: 'Highlight', color: 'HighlightText' },
+      },
+    },
+  },
 });
 
 export const step = style({

@@ -35,10 +35,13 @@ export const tab = style({
   ':hover': { color: vars.color.ink },
   selectors: { '&[aria-selected="true"], &[data-selected]': selected },
   // Forced colours would draw every tab's underline alike: the selected one's in the highlight colour.
-  '@media': { [forcedColors]: { borderBottomColor: 'Canvas' } },
+  '@media': {
+    [forcedColors]: {
+      borderBottomColor: 'Canvas',
+      selectors: { '&[aria-selected="true"]': { borderBottomColor: 'Highlight' } },
+    },
+  },
 });
-
-globalStyle(`${tab}[aria-selected="true"]`, { '@media': { [forcedColors]: { borderBottomColor: 'Highlight' } } });
 
 export const panel = style({
   // A tab title's link (before hydration) scrolls its panel to just below the titles, not over them.
