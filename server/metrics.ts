@@ -133,8 +133,8 @@ export const METRICS_MAX_CONNECTIONS = 1_000;
 
 /**
  * The metrics port's requests: GET or HEAD /metrics in Prometheus's text format, the health checks
- * (server/health.ts), 405 to another method on those paths and 404 to anything else. The server around it has the pages' connection limits
- * (server/connections.ts).
+ * (server/health.ts), 405 to another method on those paths and 404 to anything else. The server around it has
+ * the pages' connection limits (server/connections.ts).
  */
 export function metricsHandler(readiness: () => Readiness): RequestListener {
   // The text takes some 70 KB and a few ms to make: requests that arrive while it is being made share it, so
