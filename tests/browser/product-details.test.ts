@@ -304,10 +304,14 @@ describe('buying panel', () => {
     expect(await quantity.inputValue()).toBe('3');
     await decrease.click();
     expect(await quantity.inputValue()).toBe('2');
+    // Focus stays on the button, so the new value is read out from a status region beside the stepper.
+    const stepped = quantity.locator('xpath=../..').getByRole('status');
+    expect(await stepped.textContent()).toBe('2');
     // By keyboard down to the limit: the button stays focused (a disabled one dropped focus to the page).
     await decrease.focus();
     await page.keyboard.press('Enter');
     expect(await quantity.inputValue()).toBe('1');
+    expect(await stepped.textContent()).toBe('1');
     expect(await decrease.getAttribute('aria-disabled')).toBe('true');
     expect(await decrease.evaluate((button) => button === document.activeElement)).toBe(true);
 

@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { cx } from '../../../lib/class-names';
+import { visuallyHidden } from '../../../styles/a11y.css';
 import { Icon } from '../Icon/Icon';
 import * as styles from './NumberStepper.css';
 
@@ -45,12 +46,16 @@ export function NumberStepper({
   // Followed only to mark a step that cannot be taken; the input keeps its own value. Marked, not disabled: a
   // button disabled under keyboard focus drops the focus to the page (stepping past min or max changes nothing).
   const [value, setValue] = useState(defaultValue);
+  // What a button made of the value, read out by screen readers: focus stays on the button, so the input's own
+  // change would go unannounced. Typing is not repeated here (screen readers echo keys themselves).
+  const [stepped, setStepped] = useState('');
   const limits = look === 'compact';
   const step = (direction: 1 | -1) => {
     const input = inputRef.current;
     if (!input || (limits && (direction > 0 ? value >= max : value <= min))) return;
     if (direction > 0) input.stepUp();
     else input.stepDown();
+    setStepped(input.value);
     // Let listeners (and frameworks) see the change as if the user had typed it.
     input.dispatchEvent(new Event('input', { bubbles: true }));
   };
@@ -96,6 +101,9 @@ export function NumberStepper({
           <Icon name="plus" size={iconSize} />
         </button>
       </div>
+      <span role="status" className={visuallyHidden}>
+        {stepped}
+      </span>
     </div>
   );
 }
