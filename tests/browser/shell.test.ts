@@ -108,6 +108,8 @@ describe('top navigation', () => {
     // An Escape that closed a panel elsewhere hides nothing the next time.
     await page.getByRole('button', { name: 'Account', exact: true }).click();
     await page.keyboard.press('Escape');
+    // (Focus is back on Account, under the tooltip, which therefore gives way to it: see the next test.)
+    await page.evaluate(() => (document.activeElement as HTMLElement).blur());
     await link.hover();
     expect(await tooltip.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
@@ -123,6 +125,30 @@ describe('top navigation', () => {
     await page.keyboard.press('Escape');
     expect(await tooltip.isVisible(), 'hidden by Escape with focus on the link').toBe(false);
     expect(await link.evaluate((element) => element === document.activeElement)).toBe(true);
+    await close();
+  });
+
+  it('the tooltip shown by a resting pointer gives way to keyboard focus on the controls it covers (WCAG 2.4.11)', async () => {
+    const { page, close } = await openPage(browser, { width: 1280 });
+    await page.goto(`${server.origin}/`);
+    await waitForHydration(page);
+    const tooltip = page.getByRole('tooltip');
+    await page.getByRole('searchbox', { name: 'Search Products' }).click();
+    await nav(page).getByRole('link', { name: 'Product Details' }).hover();
+    await page.keyboard.press('Tab');
+    const account = page.getByRole('button', { name: 'Account', exact: true });
+    expect(await account.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await tooltip.isVisible()).toBe(false);
+    // Nothing lies over the focused control.
+    const box = (await account.boundingBox())!;
+    const onTop = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('button') === document.activeElement,
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
+    expect(onTop).toBe(true);
+    // Focus back on the link shows it again.
+    for (let step = 0; step < 3; step++) await page.keyboard.press('Shift+Tab');
+    expect(await tooltip.isVisible()).toBe(true);
     await close();
   });
 
