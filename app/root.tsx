@@ -11,6 +11,7 @@ import { cartButtonLabel, getShellContent } from './data/content.server';
 import { titleFromPath } from './lib/page-title';
 import { useHydrated } from './lib/use-hydrated';
 import { versionSkew } from './lib/version-skew';
+import { documentOnFailure } from './lib/document-fallback';
 import { publicOrigin } from './lib/origin';
 import { breadcrumbList } from './lib/structured-data';
 import { paths } from './paths';
@@ -29,8 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...shell, origin: publicOrigin(request) };
 }
 
-// A tab of an older version navigates by document to the new one (0021).
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [versionSkew];
+// A tab of an older version navigates by document to the new one (0021); so does a navigation whose data did
+// not come through the network.
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [versionSkew, documentOnFailure];
 
 // The shell's data is static: client navigations need not fetch it again.
 export function shouldRevalidate() {

@@ -1,3 +1,4 @@
+import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, topBarLink, waitForHydration } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/setup.ts';
@@ -49,6 +50,43 @@ describe('a click to another page', () => {
     expect(tasks, 'tasks of ours between the history entry and the new heading').toBeGreaterThanOrEqual(0);
     expect(tasks, 'tasks of ours between the history entry and the new heading').toBeLessThanOrEqual(3);
     expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('a click whose data does not come', () => {
+  // document-fallback.ts: the navigation goes again as a document load, instead of the error boundary saying
+  // "Failed to fetch" under the new page's address.
+  it.each([
+    ['the connection drops', (route: Route) => route.abort('connectionreset')],
+    [
+      'a proxy answers 503 with a page of its own',
+      (route: Route) => route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>Busy</h1>' }),
+    ],
+  ])('loads the page as a document when %s', async (_, fail) => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${server.origin}/`);
+    await waitForHydration(page);
+    await page.route('**/*.data*', fail);
+    await page.evaluate(() => Object.assign(window, { leftAlone: true }));
+    const document = page.waitForEvent('load');
+    await topBarLink(page, 'Shop').click();
+    await document;
+    expect(page.url()).toBe(`${server.origin}/products`);
+    expect(await page.evaluate(() => 'leftAlone' in window), 'a new document').toBe(false);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Products');
+    await close();
+  });
+
+  it('shows the error boundary for a failure of the app itself, without loading the page again', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${server.origin}/`);
+    await waitForHydration(page);
+    await page.route('**/*.data*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Oops' }));
+    await page.evaluate(() => Object.assign(window, { leftAlone: true }));
+    await topBarLink(page, 'Shop').click();
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    expect(await page.evaluate(() => 'leftAlone' in window), 'the same document').toBe(true);
     await close();
   });
 });
