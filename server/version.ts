@@ -16,9 +16,12 @@ export function buildVersion(version: string): RequestHandler {
     // Always the answer of the replica asked: never stored by a browser, the proxy or a CDN.
     res.set('Cache-Control', 'no-store');
     // A tab of another version (it says which) is about to move to this one: the browser drops what it cached of
-    // the other version, such as a page's data still fresh (0023), before this version's code can use it.
+    // the other version, such as a page's data still fresh (0023), before this version's code can use it. Only
+    // when the shop's own page asks (its fetch says `same-origin`): another site's image or script pointing here
+    // must not wipe a shopper's cache of the shop.
     const from = req.query.from;
-    if (typeof from === 'string' && from !== '' && from !== version) res.set('Clear-Site-Data', '"cache"');
+    const ownPage = req.get('sec-fetch-site') === 'same-origin';
+    if (ownPage && typeof from === 'string' && from !== '' && from !== version) res.set('Clear-Site-Data', '"cache"');
     res.json({ version });
   };
 }

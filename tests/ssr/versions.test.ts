@@ -40,13 +40,23 @@ describe('which version answers', () => {
   });
 
   it('tells the browser of a tab of another version to drop what it cached of it, and only that tab', async () => {
-    const other = await fetch(`${origin}/__version?from=an-older-version`);
+    const ownTab = { 'Sec-Fetch-Site': 'same-origin' };
+    const other = await fetch(`${origin}/__version?from=an-older-version`, { headers: ownTab });
     expect(await other.json()).toEqual({ version });
     expect(other.headers.get('clear-site-data')).toBe('"cache"');
     for (const query of [`?from=${version}`, '?from=', '']) {
-      const same = await fetch(`${origin}/__version${query}`);
+      const same = await fetch(`${origin}/__version${query}`, { headers: ownTab });
       await same.arrayBuffer();
       expect(same.headers.get('clear-site-data'), query).toBeNull();
+    }
+    // Another site (an image of its own pointing here, say) cannot have the shop's cache wiped; nor can a
+    // request that does not say where it comes from.
+    for (const site of ['cross-site', 'same-site', 'none', undefined]) {
+      const elsewhere = await fetch(`${origin}/__version?from=an-older-version`, {
+        headers: site ? { 'Sec-Fetch-Site': site } : {},
+      });
+      await elsewhere.arrayBuffer();
+      expect(elsewhere.headers.get('clear-site-data'), site).toBeNull();
     }
   });
 
