@@ -120,11 +120,12 @@ export function createLimitedServer({
   maxConnections = MAX_CONNECTIONS,
   keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS,
   sendTimeout = SEND_TIMEOUT_MS,
-}: { maxConnections?: number; keepAliveTimeout?: number; sendTimeout?: number } = {}): Server {
+  requestTimeout = 30_000,
+}: { maxConnections?: number; keepAliveTimeout?: number; sendTimeout?: number; requestTimeout?: number } = {}): Server {
   const server = createServer({
     // Slow or idle clients cannot hold the server: headers within 10 s, a whole request within 30 s.
-    headersTimeout: 10_000,
-    requestTimeout: 30_000,
+    headersTimeout: Math.min(10_000, requestTimeout),
+    requestTimeout,
     // How often those two are enforced (Node's default, 30 s, would let a slow client linger that long).
     connectionsCheckingInterval: 1_000,
     keepAliveTimeout,

@@ -190,8 +190,14 @@ export const requestLog: RequestHandler = (req, res, next) => {
     // Health checks come every few seconds, and a 503 from /readyz (warming up, draining) is expected. A
     // handler may ask for debug too (in development, Vite's dozens of module requests per page: server.ts).
     if (req.path === '/healthz' || req.path === '/readyz' || res.locals.logAtDebug) log.debug(fields, 'request');
-    // The client went away before the whole response was sent: its business, not a fault of ours.
-    else if (!res.writableFinished) log.info(fields, 'request aborted by the client');
+    // Node's own answer to a request whose body did not arrive in time (requestTimeout): it writes the 408 itself
+    // and closes the connection, so the response never had that status.
+    else if ((req.socket.errored as NodeJS.ErrnoException | null)?.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      log.info({ ...fields, status: 408 }, 'request timed out: not received whole in time');
+    }
+    // The client went away before the whole response was sent: its business, not a fault of ours. (A refusal
+    // that closes the connection may end before Node has seen its last write through: it was sent.)
+    else if (!res.writableFinished && !res.locals.refused) log.info(fields, 'request aborted by the client');
     // A render shed by admission control (0019): the answer an overloaded server should give. Logged as a
     // request, and worth a warning, but one per burst, not one per request: a flood sheds thousands a second.
     else if (res.locals.shed === 'render_timeout') {
@@ -200,7 +206,7 @@ export const requestLog: RequestHandler = (req, res, next) => {
     } else if (res.locals.shed) {
       log.info({ ...fields, shed: res.locals.shed }, 'request shed: the server is overloaded');
       warnShed();
-    } else if (status >= 500) log.error(fields, 'request');
+    } else if (status >= 500 && !res.locals.refused) log.error(fields, 'request');
     else log.info(fields, 'request');
   });
   next();
@@ -244,13 +250,17 @@ export function securityHeaders({
   };
 }
 
-/** A refusal in words (`Bad Request: invalid Host header`), never stored, before anything is rendered. */
+/**
+ * A refusal in words (`Bad Request: invalid Host header`), never stored, before anything is rendered. It answers
+ * what the client sent, so the request log never counts it as a fault of ours (a 501 for a transfer coding, say).
+ */
 export function refuse(
   res: ExpressResponse,
   status: number,
   message: string,
   headers: Record<string, string> = {},
 ): void {
+  res.locals.refused = true;
   res
     .status(status)
     .set({ 'Cache-Control': 'no-store', ...headers })
@@ -461,6 +471,8 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   // Headers set for a file this answer does not send (a precompressed asset's 416 or 412): its text is not the
   // file's encoding, nor its version.
   for (const name of ['Content-Encoding', 'ETag', 'Last-Modified']) res.removeHeader(name);
+  // A 4xx answers what the client sent, as `refuse` does (for the request log).
+  res.locals.refused = status < 500;
   res
     .status(status)
     .set('Cache-Control', 'no-store')

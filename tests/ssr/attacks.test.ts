@@ -519,6 +519,26 @@ describe('one server, many odd requests', () => {
   });
   afterAll(() => stopServer(server));
 
+  it('logs a refusal of what the client sent as that, with its status: not an error, nor the client leaving', async () => {
+    // 501 is a refusal of the client's transfer coding, not a fault of ours; answered with `Connection: close`
+    // whether or not the client asked for it.
+    for (const [id, close] of [
+      ['coding-kept-alive', ''],
+      ['coding-closing', 'Connection: close\r\n'],
+    ]) {
+      const { text } = await exchange(
+        server.port,
+        `POST /contacts HTTP/1.1\r\nHost: x\r\nX-Request-Id: ${id}\r\nTransfer-Encoding: gzip, chunked\r\n${close}\r\n`,
+        () => false,
+        5_000,
+      );
+      expect(statuses(text)).toEqual([501]);
+      await expect
+        .poll(() => server.logs.find((line) => line.requestId === id))
+        .toMatchObject({ level: 'info', msg: 'request', status: 501 });
+    }
+  });
+
   it('closes a connection that pipelines more requests than the limit', async () => {
     const { text, closed } = await exchange(
       server.port,

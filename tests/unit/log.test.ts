@@ -1,11 +1,12 @@
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import express, { type Request, type Response } from 'express';
 import { createStaticHandler, type StaticHandlerContext } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handleError } from '../../app/entry.server';
 import { log, setLogLevel } from '../../server/log';
-import { errorHandler } from '../../server/middleware';
+import { createLimitedServer } from '../../server/connections';
+import { errorHandler, requestLog } from '../../server/middleware';
 
 function captured() {
   const lines: string[] = [];
@@ -137,5 +138,33 @@ describe('the last-resort error handler', () => {
     errorHandler(new TypeError('boom'), req, res, () => {});
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'error', msg: 'unhandled error', error: { message: 'boom' } });
     expect(lines[0]).toContain('"stack"');
+  });
+});
+
+describe('the request log', () => {
+  // Node writes the 408 itself when a request's body does not arrive in time, and closes the connection: the
+  // response never had that status, and was logged as a 200 the client had left (an attack run).
+  it('logs a request whose body did not arrive in time as a 408, not as a 200 aborted by the client', async () => {
+    const lines = captured();
+    const app = express();
+    app.use(requestLog);
+    app.post('/', (req: Request, res: Response) => {
+      req.resume();
+      req.on('end', () => res.end('ok'));
+    });
+    const server = createLimitedServer({ requestTimeout: 300 });
+    server.on('request', app);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    socket.on('error', () => {});
+    const answer = new Promise<string>((resolve) => socket.on('data', (chunk) => resolve(String(chunk))));
+    socket.write('POST / HTTP/1.1\r\nHost: x\r\nX-Request-Id: slow-body\r\nContent-Length: 100\r\n\r\nab');
+    expect(await answer).toMatch(/^HTTP\/1.1 408/);
+    await once(socket, 'close');
+    server.close();
+    await vi.waitFor(() => expect(lines.some((line) => line.includes('slow-body'))).toBe(true));
+    const logged = lines.map((line) => JSON.parse(line)).find((line) => line.requestId === 'slow-body');
+    expect(logged).toMatchObject({ level: 'info', status: 408, msg: 'request timed out: not received whole in time' });
   });
 });
