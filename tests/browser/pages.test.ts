@@ -117,7 +117,13 @@ describe('links between the screens', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe('Sign Up');
 
     await visit(page, '/about', true);
-    await page.getByRole('link', { name: 'Our Stores' }).click();
+    // Named by their visible words alone (WCAG 2.5.3); the picture describes the link instead.
+    for (const name of ['Our Brand', 'Our Stores']) {
+      const tile = page.getByRole('link', { name, exact: true });
+      expect(await tile.count(), name).toBe(1);
+      expect(await tile.getAttribute('aria-describedby'), name).toBeTruthy();
+    }
+    await page.getByRole('link', { name: 'Our Stores', exact: true }).click();
     await page.waitForURL(`${server.origin}/contacts`);
     expect(problems).toEqual([]);
     await close();
