@@ -21,7 +21,7 @@ import {
   oneRequestAtATime,
 } from './server/connections.ts';
 import { listen, type Listening } from './server/listeners.ts';
-import { maxWaitingFor, RENDER_DEADLINE_MS } from './server/admission.ts';
+import { maxWaitingFor, RENDER_CONCURRENCY, RENDER_DEADLINE_MS } from './server/admission.ts';
 import {
   METRICS_MAX_CONNECTIONS,
   metricsHandler,
@@ -81,6 +81,8 @@ export type AppOptions = {
   assetStore?: string;
   /** In development, the HTTP server Vite's hot-reload socket shares (else Vite opens a port of its own). */
   hmrServer?: Server;
+  /** Renders under way at once (server/admission.ts). Default: RENDER_CONCURRENCY, else 2. */
+  renderConcurrency?: number;
 };
 
 export type App = {
@@ -205,6 +207,11 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   // memory like a static file.
   const pageCache = mode === 'production' && (options.pageCache ?? process.env.PAGE_CACHE !== 'off');
   const pageCacheMb = pageCacheMbOf(options);
+  // A render waits on its loaders too: with a backend, more at once (docs/backend.md, "Throughput").
+  const renderConcurrency = options.renderConcurrency ?? numberFromEnv('RENDER_CONCURRENCY', RENDER_CONCURRENCY)!;
+  if (!Number.isInteger(renderConcurrency) || renderConcurrency < 1) {
+    throw new Error(`RENDER_CONCURRENCY must be a whole number, at least 1, not ${renderConcurrency}`);
+  }
   // (lru-cache refuses a size of 0 with a message about its options, not ours.)
   if (pageCache && !(pageCacheMb >= 1)) {
     throw new Error(`PAGE_CACHE_MB must be at least 1 (PAGE_CACHE=off turns the cache off), not ${pageCacheMb}`);
@@ -241,7 +248,11 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       maxBytes: pageCache ? Math.floor(pageCacheMb * 1024 * 1024) : undefined,
       pageUrl,
       // Renders waiting are bounded by the heap there is for them, and by how long a shopper waits (0019).
-      admission: { maxWaiting: maxWaitingFor(getHeapStatistics().heap_size_limit), maxWaitMs: RENDER_DEADLINE_MS },
+      admission: {
+        concurrency: renderConcurrency,
+        maxWaiting: maxWaitingFor(getHeapStatistics().heap_size_limit, renderConcurrency),
+        maxWaitMs: RENDER_DEADLINE_MS,
+      },
       observer: {
         lookup: recordPageCache,
         size: setPageCacheSize,

@@ -29,8 +29,10 @@ export const WAITING_RENDER_BYTES = 32 * 1024;
 export const RUNNING_RENDER_BYTES = 8 * 1024 * 1024;
 
 /**
- * Renders under way at once. Rendering is CPU work on Node's one JavaScript thread, so more at a time only
- * makes each slower, and every one in progress holds its garbage: the heap (and RSS) grows with them.
+ * Renders under way at once, by default (`RENDER_CONCURRENCY`). Rendering from the fixtures is CPU work on Node's
+ * one JavaScript thread, so more at a time only makes each slower, and every one in progress holds its garbage:
+ * the heap (and RSS) grows with them. A render also waits on its loaders, though: with a backend, a replica renders
+ * at most this many pages per backend round trip (docs/backend.md, "Throughput").
  */
 export const RENDER_CONCURRENCY = 2;
 
@@ -40,9 +42,12 @@ export const RENDER_CONCURRENCY = 2;
  */
 const RENDER_HEAP_SHARE = 0.3;
 
-/** How many renders may wait, for a heap limit (`v8.getHeapStatistics().heap_size_limit`). */
-export function maxWaitingFor(heapLimitBytes: number): number {
-  const forWaiting = heapLimitBytes * RENDER_HEAP_SHARE - RENDER_CONCURRENCY * RUNNING_RENDER_BYTES;
+/**
+ * How many renders may wait, for a heap limit (`v8.getHeapStatistics().heap_size_limit`) and the renders that run
+ * at once.
+ */
+export function maxWaitingFor(heapLimitBytes: number, concurrency = RENDER_CONCURRENCY): number {
+  const forWaiting = heapLimitBytes * RENDER_HEAP_SHARE - concurrency * RUNNING_RENDER_BYTES;
   return Math.max(16, Math.floor(forWaiting / WAITING_RENDER_BYTES));
 }
 

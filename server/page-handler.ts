@@ -61,8 +61,11 @@ export type PageHandlerOptions = {
    * makes the real one from the build).
    */
   pageUrl?: (url: URL) => PageUrl | undefined | Promise<PageUrl | undefined>;
-  /** How many renders may wait, and for how long (server/admission.ts); the rest are shed with a 503. */
-  admission?: Pick<AdmissionOptions, 'maxWaiting' | 'maxWaitMs'>;
+  /**
+   * How many renders run at once (RENDER_CONCURRENCY by default), how many may wait, and for how long
+   * (server/admission.ts); the rest are shed with a 503.
+   */
+  admission?: Pick<AdmissionOptions, 'maxWaiting' | 'maxWaitMs'> & { concurrency?: number };
   /** Told of every lookup, of the cache's size, of renders and of renders shed, for metrics. */
   observer?: PageCacheObserver;
 };
@@ -175,7 +178,7 @@ export function createPageHandler({
     route: 'other',
     private: false,
   }),
-  admission: { maxWaiting, maxWaitMs } = DEFAULT_ADMISSION,
+  admission: { maxWaiting, maxWaitMs, concurrency = RENDER_CONCURRENCY } = DEFAULT_ADMISSION,
   observer = {},
 }: PageHandlerOptions): RequestHandler {
   const pages = new LRUCache<string, Page>({
@@ -212,7 +215,7 @@ export function createPageHandler({
   // in the window a page needs.
   const compress = compression({ brotli: { params: { [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS } } });
   const admission = createAdmission({
-    concurrency: RENDER_CONCURRENCY,
+    concurrency,
     maxWaiting,
     maxWaitMs,
     onWaiting: observer.waiting,
@@ -340,7 +343,7 @@ export function createPageHandler({
    * request gets what it is now; a failure (5xx, an error, the time limit) leaves the stored page as it was.
    */
   const refresh = (key: string, page: PageUrl, req: ExpressRequest, stored: Page) => {
-    if (rendering.has(key) || admission.waiting > 0 || admission.running >= RENDER_CONCURRENCY) return;
+    if (rendering.has(key) || admission.waiting > 0 || admission.running >= concurrency) return;
     stored.storedAt = performance.now();
     const controller = new AbortController();
     // Counted as a client of its own, so that requests which join it (the stored page evicted meanwhile) and

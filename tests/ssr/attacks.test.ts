@@ -186,6 +186,12 @@ describe('floods', () => {
     for (const socket of open.sockets) socket.destroy();
   });
 
+  it('refuses to start with a RENDER_CONCURRENCY that is not a whole number of at least 1', async () => {
+    for (const value of ['0', '2.5']) {
+      expect(await refusalToStart({ RENDER_CONCURRENCY: value })).toMatch(/RENDER_CONCURRENCY must be a whole number/);
+    }
+  });
+
   it('refuses to start with MAX_CONNECTIONS 0, which would close every connection', async () => {
     expect(await refusalToStart({ MAX_CONNECTIONS: '0' })).toMatch(/MAX_CONNECTIONS must be at least 1/);
   });
