@@ -83,6 +83,8 @@ export type AppOptions = {
   hmrServer?: Server;
   /** Renders under way at once (server/admission.ts). Default: RENDER_CONCURRENCY, else 2. */
   renderConcurrency?: number;
+  /** How long the warm-up may hold readiness back. Default: WARM_UP_LIMIT_MS. */
+  warmUpLimitMs?: number;
 };
 
 export type App = {
@@ -276,25 +278,42 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     readiness,
     warmUp: async (origin) => {
       if (mode !== 'production') return;
+      const warmUpLimitMs = options.warmUpLimitMs ?? WARM_UP_LIMIT_MS;
       warming = true;
       const started = performance.now();
       try {
         const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
-        const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+        const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => {
+          const { pathname, search } = new URL(match[1]!.replaceAll('&amp;', '&'));
+          return pathname + search;
+        });
         // And the not-found page, which every unknown path shares (0020): bots and bursts ask for many.
         paths.push(NOT_FOUND_WARM_UP_PATH);
         // Pages that did not render (a data source down at start): said, not hidden in a "warmed up".
         const failed: string[] = [];
-        for (const page of paths) {
-          const response = await fetch(origin + page, { headers: { 'accept-encoding': 'br, gzip' } });
-          await response.arrayBuffer();
-          if (response.status !== (page === NOT_FOUND_WARM_UP_PATH ? 404 : 200))
-            failed.push(`${response.status} ${page}`);
-        }
+        // As many at once as renders run, and none started past the time limit: with a slow backend or a sitemap
+        // of many products, readiness would otherwise wait for every page in turn. Those left are rendered on
+        // request (one still under way when the time is up is stored when it is done).
+        const queue = [...paths];
+        const deadline = started + warmUpLimitMs;
+        const warm = async () => {
+          while (queue.length > 0 && performance.now() < deadline) {
+            const page = queue.shift()!;
+            const response = await fetch(origin + page, { headers: { 'accept-encoding': 'br, gzip' } });
+            await response.arrayBuffer();
+            if (response.status !== (page === NOT_FOUND_WARM_UP_PATH ? 404 : 200))
+              failed.push(`${response.status} ${page}`);
+          }
+        };
+        let timer: NodeJS.Timeout | undefined;
+        const timeUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, warmUpLimitMs)));
+        await Promise.race([Promise.all(Array.from({ length: renderConcurrency }, warm)), timeUp]);
+        clearTimeout(timer);
         const durationMs = Math.round(performance.now() - started);
-        if (failed.length > 0) {
+        const left = queue.length;
+        if (failed.length > 0 || left > 0) {
           log.warn(
-            { pages: paths.length, failed, durationMs },
+            { pages: paths.length, failed, left, durationMs },
             'warm-up: pages not stored; they are rendered on request',
           );
         } else log.info({ pages: paths.length, durationMs }, 'warmed up');
@@ -363,6 +382,12 @@ function warnOfDropped(meaning: PageUrl): void {
     "query parameters dropped: the route's handle.searchParams does not list them, so neither its loaders nor its components see them (docs/backend.md)",
   );
 }
+
+/**
+ * How long the warm-up may hold readiness back at most: with the fixtures it takes half a second, with a backend as
+ * long as its pages take; past it the replica is ready and the pages not warmed are rendered on request.
+ */
+const WARM_UP_LIMIT_MS = 10_000;
 
 /** An unknown path the warm-up asks for, so the not-found page is stored before the first shopper. */
 const NOT_FOUND_WARM_UP_PATH = '/warm-up/not-found';

@@ -42,3 +42,53 @@ it('says which pages its warm-up could not store, at warn, instead of "warmed up
     failed: ['500 /', '500 /products'],
   });
 });
+
+// An adopter's backend at 12 s a page held /readyz at "warming up" for 32 s, one page after another; a sitemap of
+// many products would hold it for minutes.
+it('warms as many pages at once as renders run, keeps their queries, and starts none past its time limit', async () => {
+  const lines: string[] = [];
+  for (const stream of [process.stdout, process.stderr])
+    vi.spyOn(stream, 'write').mockImplementation((chunk) => lines.push(String(chunk)) > 0);
+  const { warmUp, close } = await createApp({
+    mode: 'production',
+    logLevel: 'info',
+    renderConcurrency: 3,
+    warmUpLimitMs: 1_000,
+  });
+  const asked: string[] = [];
+  let inFlight = 0;
+  let most = 0;
+  // Twenty pages of 400 ms each: three at a time, a second in all, fit some nine.
+  const locs = Array.from(
+    { length: 20 },
+    (_, i) => `<url><loc>https://shop.example.com/p?page=${i}&amp;x=1</loc></url>`,
+  );
+  const shop = createServer((req, res) => {
+    if (req.url === '/sitemap.xml') return void res.end(`<urlset>${locs.join('')}</urlset>`);
+    asked.push(req.url!);
+    most = Math.max(most, ++inFlight);
+    setTimeout(() => {
+      inFlight--;
+      res.end('page');
+    }, 400);
+  });
+  shop.listen(0, '127.0.0.1');
+  await once(shop, 'listening');
+  const started = performance.now();
+  try {
+    await warmUp(`http://127.0.0.1:${(shop.address() as AddressInfo).port}`);
+    expect(performance.now() - started).toBeLessThan(1_500);
+  } finally {
+    shop.closeAllConnections();
+    shop.close();
+    await close();
+  }
+  expect(most).toBe(3);
+  expect(asked[0]).toBe('/p?page=0&x=1');
+  expect(asked.length).toBeGreaterThanOrEqual(6);
+  expect(asked.length).toBeLessThanOrEqual(12);
+  const logged = lines.map((line) => JSON.parse(line) as { level: string; msg: string; left?: number });
+  const said = logged.find((line) => line.msg.startsWith('warm-up: pages not stored'));
+  expect(said).toMatchObject({ level: 'warn', pages: 21 });
+  expect(said!.left).toBe(21 - asked.length);
+});
