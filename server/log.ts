@@ -22,7 +22,14 @@ function levelFrom(value: string | undefined): Level | undefined {
 
 /** An Error as an operator needs it (pino's own serialiser, which names it `type`, plus its `name`). */
 function serializeError(value: unknown): unknown {
-  return value instanceof Error ? { name: value.name, ...stdSerializers.err(value) } : value;
+  if (!(value instanceof Error)) return value;
+  const serialized: Record<string, unknown> = { name: value.name, ...stdSerializers.err(value) };
+  // A DOMException (a fetch's TimeoutError or AbortError, what a loader's backend call throws) has 25 enumerable
+  // constants of its prototype's (INDEX_SIZE_ERR …), which pino's serialiser copies: a kilobyte of noise a line.
+  if (value instanceof DOMException) {
+    for (const key of Object.keys(serialized)) if (/^[A-Z_]+_ERR$/.test(key)) delete serialized[key];
+  }
+  return serialized;
 }
 
 // Read by people in a terminal, as they develop; otherwise read by machines (a log collector, the tests).

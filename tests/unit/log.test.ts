@@ -141,6 +141,16 @@ describe('the last-resort error handler', () => {
   });
 });
 
+describe('errors', () => {
+  it('logs a DOMException (a backend call timed out) by its name and message, without its prototype’s constants', () => {
+    const lines = captured();
+    log.error({ error: new DOMException('The operation was aborted due to timeout', 'TimeoutError') }, 'render error');
+    const { error } = JSON.parse(lines[0]!) as { error: Record<string, unknown> };
+    expect(error).toMatchObject({ name: 'TimeoutError', message: 'The operation was aborted due to timeout' });
+    expect(Object.keys(error).filter((key) => key.endsWith('_ERR'))).toEqual([]);
+  });
+});
+
 describe('the request log', () => {
   // Node writes the 408 itself when a request's body does not arrive in time, and closes the connection: the
   // response never had that status, and was logged as a 200 the client had left (an attack run).
