@@ -10,8 +10,7 @@ import { getMiniCart } from './data/cart.server';
 import { cartButtonLabel, getShellContent } from './data/content.server';
 import { titleFromPath } from './lib/page-title';
 import { useHydrated } from './lib/use-hydrated';
-import { versionSkew } from './lib/version-skew';
-import { documentOnFailure } from './lib/document-fallback';
+import { pageShown, toDocumentWhenNeeded } from './lib/version-skew';
 import { publicOrigin } from './lib/origin';
 import { breadcrumbList } from './lib/structured-data';
 import { paths } from './paths';
@@ -31,8 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // A tab of an older version navigates by document to the new one (0021); so does a navigation whose data did
-// not come through the network.
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [versionSkew, documentOnFailure];
+// not come through the network (0033).
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [toDocumentWhenNeeded];
 
 // The shell's data is static: client navigations need not fetch it again.
 export function shouldRevalidate() {
@@ -47,6 +46,8 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (hydrated) document.documentElement.dataset.hydrated = 'true';
   }, [hydrated]);
+  const { pathname, search } = useLocation();
+  useEffect(() => pageShown(pathname + search), [pathname, search]);
   return (
     <html lang="en">
       <head>

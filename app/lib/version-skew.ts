@@ -12,8 +12,11 @@
  * loop; the other version's chunks stay fetchable meanwhile (the asset store). The document navigation carries a
  * cookie for a few seconds that makes the proxy fetch the page afresh rather than serve a copy it stored from
  * the version being left.
+ *
+ * The same middleware sends a navigation whose data did not come through the network as a document navigation too
+ * (docs/decisions/0033-a-navigation-whose-data-fails-loads-as-a-document.md).
  */
-import { redirectDocument, type DataStrategyResult, type MiddlewareFunction } from 'react-router';
+import { isRouteErrorResponse, redirectDocument, type DataStrategyResult, type MiddlewareFunction } from 'react-router';
 
 /** Answered by every replica (server/version.ts), never from a cache. */
 const VERSION_PATH = '/__version';
@@ -139,7 +142,40 @@ function askForFreshCopies(): void {
 /** The document is leaving: the client-side navigation never completes. */
 const never = () => new Promise<never>(() => {});
 
-export const versionSkew: MiddlewareFunction<Record<string, DataStrategyResult>> = async ({ request }, next) => {
+/**
+ * The page on show, its path and query as the router last rendered it (the root layout says: `pageShown`). Not
+ * `window.location`: it has the hash, which React Router's requests do not, and on Back or Forward the browser has
+ * moved it to the page being loaded before the router asks for its data.
+ */
+let shown: string | undefined;
+
+export function pageShown(page: string): void {
+  shown = page;
+}
+
+/**
+ * A route's data that did not come through the network: the connection failed (every browser's fetch throws a
+ * TypeError), or a gateway answered 502 or 504 (React Router makes an error response of an answer that is not the
+ * app's; the app itself never sends these two, and a 503 is the server's busy page, whose Retry-After a document
+ * load at once would ignore).
+ */
+const notThrough = ({ type, result }: DataStrategyResult) =>
+  type === 'error' &&
+  (result instanceof TypeError || (isRouteErrorResponse(result) && (result.status === 502 || result.status === 504)));
+
+/**
+ * A navigation goes as a document navigation when the tab runs another version than the server's, or when its data
+ * did not come through the network (0033), as React Router itself does when a route's module fails to load: the
+ * browser then shows the page once the network is back, or its own offline page with its retry, instead of the
+ * error boundary under an address that already names the page it could not show. Never a load of the page on show
+ * (hydration, the revalidation after a post: a document load could fail the same way again and again), and never
+ * in development, where a loader's own TypeError comes to the browser as one. A fetcher's load (the app has none)
+ * would be taken for a navigation.
+ */
+export const toDocumentWhenNeeded: MiddlewareFunction<Record<string, DataStrategyResult>> = async (
+  { request },
+  next,
+) => {
   const tab = tabVersion();
   if (import.meta.env.DEV || tab === undefined) return next();
   if (request.method !== 'GET') {
@@ -152,15 +188,15 @@ export const versionSkew: MiddlewareFunction<Record<string, DataStrategyResult>>
     return next();
   }
   // A revalidation of the page itself (after a client-side post) stays: its answer's notice would be lost.
-  if (request.url === window.location.href) return next();
+  const { pathname, search } = new URL(request.url);
+  const page = pathname + search;
+  if (page === (shown ?? location.pathname + location.search)) return next();
   // The navigation fetches its data meanwhile: the check costs no time when the versions agree. One made on
   // intent a moment ago (a hover before this click) is as good, and already under way or answered.
-  const { pathname, search } = new URL(request.url);
-  const reload = mustReload(tab, recentIntentCheck(pathname + search) ?? serverVersion(request.signal));
+  const reload = mustReload(tab, recentIntentCheck(page) ?? serverVersion(request.signal));
   const result = await next();
-  if (await reload) {
-    askForFreshCopies();
-    throw redirectDocument(request.url);
-  }
+  const otherVersion = await reload;
+  if (otherVersion) askForFreshCopies();
+  if (otherVersion || Object.values(result).some(notThrough)) throw redirectDocument(request.url);
   return result;
 };

@@ -54,14 +54,14 @@ describe('a click to another page', () => {
   });
 });
 
-describe('a click whose data does not come', () => {
-  // document-fallback.ts: the navigation goes again as a document load, instead of the error boundary saying
-  // "Failed to fetch" under the new page's address.
+describe('a navigation whose data does not come', () => {
+  // 0033 (app/lib/version-skew.ts): the navigation goes again as a document load, instead of the error boundary
+  // saying "Failed to fetch" under the new page's address.
   it.each([
     ['the connection drops', (route: Route) => route.abort('connectionreset')],
     [
-      'a proxy answers 503 with a page of its own',
-      (route: Route) => route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>Busy</h1>' }),
+      'a gateway answers 502 with a page of its own',
+      (route: Route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }),
     ],
   ])('loads the page as a document when %s', async (_, fail) => {
     const { page, close } = await openPage(browser);
@@ -78,13 +78,52 @@ describe('a click whose data does not come', () => {
     await close();
   });
 
-  it('shows the error boundary for a failure of the app itself, without loading the page again', async () => {
+  // On Back the browser has moved the address to the page being loaded before the router asks for its data.
+  it('loads the page as a document on Back too', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${server.origin}/about`);
+    await waitForHydration(page);
+    await topBarLink(page, 'Shop').click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Products');
+    await page.route('**/*.data*', (route) => route.abort('connectionreset'));
+    await page.evaluate(() => Object.assign(window, { leftAlone: true }));
+    const document = page.waitForEvent('load');
+    await page.goBack();
+    await document;
+    expect(page.url()).toBe(`${server.origin}/about`);
+    expect(await page.evaluate(() => 'leftAlone' in window), 'a new document').toBe(false);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('About');
+    await close();
+  });
+
+  // The app's own failures would fail the same way as a document; the server's busy page (503) asks to come back
+  // in a few seconds, not at once.
+  it.each([
+    ['a 500 of the app', 500],
+    ['the busy page (503)', 503],
+  ])('shows the error boundary for %s, without loading the page again', async (_, status) => {
     const { page, close } = await openPage(browser);
     await page.goto(`${server.origin}/`);
     await waitForHydration(page);
-    await page.route('**/*.data*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Oops' }));
+    await page.route('**/*.data*', (route) => route.fulfill({ status, contentType: 'text/plain', body: 'No' }));
     await page.evaluate(() => Object.assign(window, { leftAlone: true }));
     await topBarLink(page, 'Shop').click();
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    expect(await page.evaluate(() => 'leftAlone' in window), 'the same document').toBe(true);
+    await close();
+  });
+
+  // A load of the page on show is never sent again as a document: it could fail again and again. The address's
+  // hash (the skip link's #main) is not part of what React Router asks for.
+  it('leaves the revalidation after a post alone, hash in the address or not', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${server.origin}/contacts#main`);
+    await waitForHydration(page);
+    await page.route('**/*.data*', (route) =>
+      route.request().method() === 'GET' ? route.abort('connectionreset') : route.continue(),
+    );
+    await page.evaluate(() => Object.assign(window, { leftAlone: true }));
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
     await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
     expect(await page.evaluate(() => 'leftAlone' in window), 'the same document').toBe(true);
     await close();
