@@ -149,6 +149,12 @@ describe('top navigation', () => {
     // Focus back on the link shows it again.
     for (let step = 0; step < 3; step++) await page.keyboard.press('Shift+Tab');
     expect(await tooltip.isVisible()).toBe(true);
+    // A mouse user typing in the search field still sees it on hover (a text field matches :focus-visible after
+    // a click too).
+    await page.mouse.move(5, 700);
+    await page.getByRole('searchbox', { name: 'Search Products' }).click();
+    await nav(page).getByRole('link', { name: 'Product Details' }).hover();
+    expect(await tooltip.isVisible()).toBe(true);
     await close();
   });
 

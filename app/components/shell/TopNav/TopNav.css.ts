@@ -126,9 +126,10 @@ export const tooltip = style({
     [`${link}:hover + &, ${link}:focus-visible + &, &:hover`]: { display: 'block' },
     // Dismissed with Escape (TopNav): hidden whatever hovers or has focus.
     [`${link} + &[data-dismissed]`]: { display: 'none' },
-    // Shown by a resting pointer, it would cover the controls below it (Account, Cart) as keyboard focus
-    // reaches them (WCAG 2.4.11): it gives way to keyboard focus anywhere else in the header.
-    [`header:has(:focus-visible) ${link}:not(:focus-visible) + &`]: { display: 'none' },
+    // Shown by a resting pointer, it would cover the buttons below it (Account, Cart) as keyboard focus reaches
+    // them (WCAG 2.4.11): it gives way to a header button's keyboard focus. (Buttons only: a text field matches
+    // :focus-visible after a click too, and the search field is never wholly covered.)
+    [`header:has(button:focus-visible) ${link} + &`]: { display: 'none' },
   },
   '@media': { [media.belowLg]: { position: 'static', width: 'auto', marginBottom: vars.space.xs } },
 });
