@@ -312,6 +312,17 @@ describe('buying panel', () => {
     await page.keyboard.press('Enter');
     expect(await quantity.inputValue()).toBe('1');
     expect(await stepped.textContent()).toBe('1');
+    // A value typed in between: the next step is said even when it is the value said last.
+    await quantity.fill('2');
+    await page.getByRole('button', { name: 'Decrease quantity' }).click();
+    expect(await stepped.textContent()).toBe('1');
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await quantity.fill('1');
+    expect(await stepped.textContent()).toBe('');
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    expect(await stepped.textContent()).toBe('2');
+    await decrease.focus();
+    await page.keyboard.press('Enter');
     expect(await decrease.getAttribute('aria-disabled')).toBe('true');
     expect(await decrease.evaluate((button) => button === document.activeElement)).toBe(true);
 

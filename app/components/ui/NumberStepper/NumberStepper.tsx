@@ -55,9 +55,9 @@ export function NumberStepper({
     if (!input || (limits && (direction > 0 ? value >= max : value <= min))) return;
     if (direction > 0) input.stepUp();
     else input.stepDown();
-    setStepped(input.value);
     // Let listeners (and frameworks) see the change as if the user had typed it.
     input.dispatchEvent(new Event('input', { bubbles: true }));
+    setStepped(input.value);
   };
   const iconSize = look === 'compact' ? 16 : 18;
   return (
@@ -87,7 +87,11 @@ export function NumberStepper({
           step={1}
           defaultValue={defaultValue}
           autoComplete="off"
-          onInput={(event) => setValue(Number(event.currentTarget.value))}
+          onInput={(event) => {
+            setValue(Number(event.currentTarget.value));
+            // Typed: the next button press says its value, even one said before (a button's step sets it after).
+            setStepped('');
+          }}
           className={styles.input}
         />
         <button
