@@ -281,21 +281,25 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       const warmUpLimitMs = options.warmUpLimitMs ?? WARM_UP_LIMIT_MS;
       warming = true;
       const started = performance.now();
+      const deadline = started + warmUpLimitMs;
+      // As many at once as renders run, and none started past the time limit: with a slow backend or a sitemap
+      // of many products, readiness would otherwise wait for every page in turn. Those left are rendered on
+      // request (one still under way when the time is up is stored when it is done).
+      const queue: string[] = [];
+      let timer: NodeJS.Timeout | undefined;
       try {
-        const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
-        const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => {
-          const { pathname, search } = new URL(match[1]!.replaceAll('&amp;', '&'));
-          return pathname + search;
-        });
+        const sitemap = await (
+          await fetch(`${origin}/sitemap.xml`, { signal: AbortSignal.timeout(warmUpLimitMs) })
+        ).text();
+        for (const [, loc] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+          const { pathname, search } = new URL(loc!.replaceAll('&amp;', '&'));
+          queue.push(pathname + search);
+        }
         // And the not-found page, which every unknown path shares (0020): bots and bursts ask for many.
-        paths.push(NOT_FOUND_WARM_UP_PATH);
+        queue.push(NOT_FOUND_WARM_UP_PATH);
+        const pages = queue.length;
         // Pages that did not render (a data source down at start): said, not hidden in a "warmed up".
         const failed: string[] = [];
-        // As many at once as renders run, and none started past the time limit: with a slow backend or a sitemap
-        // of many products, readiness would otherwise wait for every page in turn. Those left are rendered on
-        // request (one still under way when the time is up is stored when it is done).
-        const queue = [...paths];
-        const deadline = started + warmUpLimitMs;
         const warm = async () => {
           while (queue.length > 0 && performance.now() < deadline) {
             const page = queue.shift()!;
@@ -305,21 +309,19 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
               failed.push(`${response.status} ${page}`);
           }
         };
-        let timer: NodeJS.Timeout | undefined;
-        const timeUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, warmUpLimitMs)));
+        const timeUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadline - performance.now())));
         await Promise.race([Promise.all(Array.from({ length: renderConcurrency }, warm)), timeUp]);
-        clearTimeout(timer);
         const durationMs = Math.round(performance.now() - started);
         const left = queue.length;
         if (failed.length > 0 || left > 0) {
-          log.warn(
-            { pages: paths.length, failed, left, durationMs },
-            'warm-up: pages not stored; they are rendered on request',
-          );
-        } else log.info({ pages: paths.length, durationMs }, 'warmed up');
+          log.warn({ pages, failed, left, durationMs }, 'warm-up: pages not stored; they are rendered on request');
+        } else log.info({ pages, durationMs }, 'warmed up');
       } catch (error) {
         log.warn({ error: String(error) }, 'warm-up failed; pages will be rendered on first request');
       } finally {
+        // Whatever happened, no page is started from now on (a failed request left the other workers going).
+        queue.length = 0;
+        clearTimeout(timer);
         warming = false;
       }
     },

@@ -124,7 +124,8 @@ export function createLimitedServer({
 }: { maxConnections?: number; keepAliveTimeout?: number; sendTimeout?: number; requestTimeout?: number } = {}): Server {
   const server = createServer({
     // Slow or idle clients cannot hold the server: headers within 10 s, a whole request within 30 s.
-    headersTimeout: Math.min(10_000, requestTimeout),
+    // (Node wants it no longer than a request's whole time, when that is on: 0 turns it off.)
+    headersTimeout: requestTimeout > 0 ? Math.min(10_000, requestTimeout) : 10_000,
     requestTimeout,
     // How often those two are enforced (Node's default, 30 s, would let a slow client linger that long).
     connectionsCheckingInterval: 1_000,

@@ -190,10 +190,11 @@ export const requestLog: RequestHandler = (req, res, next) => {
     // Health checks come every few seconds, and a 503 from /readyz (warming up, draining) is expected. A
     // handler may ask for debug too (in development, Vite's dozens of module requests per page: server.ts).
     if (req.path === '/healthz' || req.path === '/readyz' || res.locals.logAtDebug) log.debug(fields, 'request');
-    // Node's own answer to a request whose body did not arrive in time (requestTimeout): it writes the 408 itself
-    // and closes the connection, so the response never had that status.
+    // Node's own answer when a request on the connection did not arrive whole in time (requestTimeout; this one,
+    // or one pipelined behind it): it writes the 408 itself and closes the connection, so the response never had
+    // that status.
     else if ((req.socket.errored as NodeJS.ErrnoException | null)?.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      log.info({ ...fields, status: 408 }, 'request timed out: not received whole in time');
+      log.info({ ...fields, status: 408 }, 'request timed out');
     }
     // The client went away before the whole response was sent: its business, not a fault of ours. (A refusal
     // that closes the connection may end before Node has seen its last write through: it was sent.)

@@ -92,3 +92,53 @@ it('warms as many pages at once as renders run, keeps their queries, and starts 
   expect(said).toMatchObject({ level: 'warn', pages: 21 });
   expect(said!.left).toBe(21 - asked.length);
 });
+
+it('counts its time limit from its start, a slow sitemap included', async () => {
+  vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  const { warmUp, close } = await createApp({ mode: 'production', logLevel: 'info', warmUpLimitMs: 1_000 });
+  const locs = Array.from({ length: 10 }, (_, i) => `<url><loc>https://shop.example.com/p${i}</loc></url>`);
+  const shop = createServer((req, res) => {
+    const body = req.url === '/sitemap.xml' ? `<urlset>${locs.join('')}</urlset>` : 'page';
+    setTimeout(() => res.end(body), req.url === '/sitemap.xml' ? 600 : 900);
+  });
+  shop.listen(0, '127.0.0.1');
+  await once(shop, 'listening');
+  const started = performance.now();
+  try {
+    await warmUp(`http://127.0.0.1:${(shop.address() as AddressInfo).port}`);
+    // (Counted from after the sitemap it would end with the first pages, at 1.5 s.)
+    expect(performance.now() - started).toBeLessThan(1_300);
+  } finally {
+    shop.closeAllConnections();
+    shop.close();
+    await close();
+  }
+});
+
+it('starts no page once a request of its own has failed', async () => {
+  vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  const { warmUp, close } = await createApp({ mode: 'production', logLevel: 'info', renderConcurrency: 2 });
+  const locs = Array.from({ length: 10 }, (_, i) => `<url><loc>https://shop.example.com/p${i}</loc></url>`);
+  const asked: Array<{ page: string; at: number }> = [];
+  // The second page's connection is cut: its fetch fails, and with it the warm-up.
+  const shop = createServer((req, res) => {
+    if (req.url === '/sitemap.xml') return void res.end(`<urlset>${locs.join('')}</urlset>`);
+    asked.push({ page: req.url!, at: performance.now() });
+    if (req.url === '/p1') return void req.socket.destroy();
+    setTimeout(() => res.end('page'), 200);
+  });
+  shop.listen(0, '127.0.0.1');
+  await once(shop, 'listening');
+  try {
+    await warmUp(`http://127.0.0.1:${(shop.address() as AddressInfo).port}`);
+    const returned = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(asked.filter(({ at }) => at > returned)).toEqual([]);
+  } finally {
+    shop.closeAllConnections();
+    shop.close();
+    await close();
+  }
+});
