@@ -14,6 +14,7 @@ import express, { type Express } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { log, setLogLevel, warnOfUnknownLogLevel, type Level } from './server/log.ts';
 import {
+  closeConnectionsAtRest,
   connectionsForMemory,
   createLimitedServer,
   KEEP_ALIVE_TIMEOUT_MS,
@@ -494,7 +495,8 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
     // that connections already queued in the kernel's backlog are accepted and answered, not reset.
     setTimeout(() => {
       // Node's close() also drops connections it thinks idle, and a connection whose request is still in
-      // the socket buffer, not yet read, looks idle: give such requests a moment to be read first.
+      // the socket buffer, not yet read, looks idle: give such requests a moment to be read first. Then every
+      // connection with no request under way goes, one still sending its request's head included.
       const closeIdleConnections = server.closeIdleConnections.bind(server);
       server.closeIdleConnections = () => {};
       // Stop accepting connections; requests already accepted run to completion.
@@ -509,7 +511,7 @@ export async function start(options: ListenOptions & AppOptions = {}): Promise<S
       });
       setTimeout(() => {
         server.closeIdleConnections = closeIdleConnections;
-        closeIdleConnections();
+        closeConnectionsAtRest(server);
       }, IDLE_GRACE_MS).unref();
     }, shutdownDelayMs).unref();
   };

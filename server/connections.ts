@@ -188,6 +188,12 @@ function limitConnections(server: Server, maxConnections: number, sendTimeout: n
   // Open connections with no request under way, and since when: the one that has waited longest first (a Map
   // keeps insertion order).
   const idle = new Map<Socket, number>();
+  // Set by closeConnectionsAtRest: from then on a connection is closed as soon as it has no request under way.
+  let closingAtRest = false;
+  closersAtRest.set(server, () => {
+    closingAtRest = true;
+    for (const socket of idle.keys()) closeOnceSent(socket);
+  });
   let open = 0;
   server.on('connection', (socket: Socket) => {
     open++;
@@ -211,8 +217,10 @@ function limitConnections(server: Server, maxConnections: number, sendTimeout: n
     res.once('close', () => {
       const left = (answering.get(socket) ?? 1) - 1;
       answering.set(socket, left);
+      if (left > 0 || socket.destroyed) return;
+      if (closingAtRest) closeOnceSent(socket);
       // Waiting for its next request from now on: the newest of the idle.
-      if (left === 0 && !socket.destroyed) idle.set(socket, performance.now());
+      else idle.set(socket, performance.now());
     });
   });
   // Node's socket inactivity timeout, which applies while a request is being answered: writes that do not
@@ -233,6 +241,27 @@ function limitConnections(server: Server, maxConnections: number, sendTimeout: n
     log.debug({ remoteAddress: socket.remoteAddress }, 'idle keep-alive connection closed');
     socket.destroy();
   });
+}
+
+const closersAtRest = new WeakMap<Server, () => void>();
+
+/**
+ * Closes a connection once what was written to it is in the system's hands: the end of the last answer may still
+ * be on its way (a client that reads nothing is reset by the send timeout meanwhile).
+ */
+function closeOnceSent(socket: Socket): void {
+  socket.end(() => socket.destroy());
+}
+
+/**
+ * Closes every connection of a server made by `createLimitedServer` that has no request under way (between two
+ * requests, or still sending one's head), and from then on each one as soon as its last answer is sent. For the
+ * end of a shutdown, once requests already sent have been read: Node's `closeIdleConnections` leaves a connection
+ * whose request has begun to arrive, and `close()` stops Node enforcing the headers timeout, so a client sending
+ * its head a line at a time held the shutdown to its time limit.
+ */
+export function closeConnectionsAtRest(server: Server): void {
+  closersAtRest.get(server)?.();
 }
 
 type Parser = { onIncoming?: (...args: unknown[]) => unknown };
