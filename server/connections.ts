@@ -148,6 +148,12 @@ export function createLimitedServer({
     awaitingContinue.add(req);
     server.emit('request', req, res);
   });
+  // Any other expectation Node would refuse by itself (417), unlogged and without the app's headers: the app
+  // refuses it instead (`expectationUnmet`).
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    unmetExpectations.add(req);
+    server.emit('request', req, res);
+  });
   // Node hands CONNECT (a request to open a tunnel) to a 'connect' listener, and closes the connection
   // unanswered without one: this is no proxy, and says so as for any other method it does not serve.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
@@ -160,6 +166,12 @@ export function createLimitedServer({
 }
 
 const awaitingContinue = new WeakSet<IncomingMessage>();
+const unmetExpectations = new WeakSet<IncomingMessage>();
+
+/** Whether the request expects more than `100-continue`, which no server here can meet (RFC 9110, 10.1.1). */
+export function expectationUnmet(req: IncomingMessage): boolean {
+  return unmetExpectations.has(req);
+}
 
 /** Tells a client that waits for it (`Expect: 100-continue`) to send its body now; nothing for any other. */
 export function continueIfAsked(req: IncomingMessage, res: ServerResponse): void {

@@ -12,7 +12,7 @@ import express, { type ErrorRequestHandler, type RequestHandler, type Response a
 import helmet from 'helmet';
 import Negotiator from 'negotiator';
 import { BODY_REQUEST_BYTES, MAX_BODIES_BYTES, sendBusy, type ShedReason } from './admission.ts';
-import { continueIfAsked } from './connections.ts';
+import { continueIfAsked, expectationUnmet } from './connections.ts';
 import { log, warnAtMostEvery } from './log.ts';
 
 /** The longest URL (path and query) served; longer ones get 414. Real pages use a fraction of it. */
@@ -274,6 +274,7 @@ export function rejectBadInput(): RequestHandler {
     const fail = (status: number, message: string, headers: Record<string, string> = {}) =>
       refuse(res, status, message, headers);
     if (!PAGE_METHODS.has(req.method)) return fail(405, 'Method Not Allowed', { Allow: 'GET, HEAD, POST' });
+    if (expectationUnmet(req)) return fail(417, 'Expectation Failed');
     if (req.originalUrl.length > MAX_URL_LENGTH) return fail(414, 'URI Too Long');
     // Node's parser takes the chunked coding off a body and passes any other (`gzip, chunked`) on untouched: a
     // transfer coding the server does not understand is 501 (RFC 9112, 6.1), its body left unread.

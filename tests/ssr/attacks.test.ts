@@ -786,6 +786,18 @@ describe('one server, many odd requests', () => {
     expect(statuses((await post(10_000_000, '')).text)).toEqual([413]);
   });
 
+  it('refuses an expectation other than 100-continue as any bad input: 417, with its headers, logged', async () => {
+    // Node answered it itself: no request id, no security headers, no log line.
+    const before = server.logs.length;
+    const response = await rawRequest(server.port, httpRequest('GET', '/about', { Host: 'x', Expect: 'bogus' }));
+    expect(response.status).toBe(417);
+    expect(response.head).toMatch(/\r\nX-Request-Id: \S+/i);
+    expect(response.head).toMatch(/\r\nX-Content-Type-Options: nosniff/i);
+    await expect
+      .poll(() => server.logs.slice(before).filter((line) => line.msg === 'request' && line.status === 417).length)
+      .toBe(1);
+  });
+
   it('a form post within the limit that the route does not read does not stall the next request on its connection', async () => {
     const result = await postThenHealthz(`name=a&email=a%40b.c&message=${'a'.repeat(40_000)}`);
     expect(result.timedOut, 'the connection stalled').toBe(false);
