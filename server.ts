@@ -39,6 +39,7 @@ import {
   errorHandler,
   limitBody,
   precompressed,
+  refuseAllButReads,
   rejectBadInput,
   requestLog,
   routable,
@@ -145,6 +146,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     const { status, body } = healthAnswer(req.path === '/healthz' ? '/healthz' : '/readyz', readiness());
     res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(body);
   });
+  health.all(['/healthz', '/readyz'], (_req, res) => refuseAllButReads(res));
   app.use(health);
 
   let closeDev = async () => {};

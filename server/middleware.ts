@@ -138,7 +138,12 @@ export function precompressed(dir: string): RequestHandler {
 export function builtFiles(dir: string, options: Parameters<typeof express.static>[1]): RequestHandler {
   const files = filesIn(dir);
   const serve = express.static(dir, options);
-  return (req, res, next) => (files.has(decodedPath(req.path)) ? serve(req, res, next) : next());
+  return (req, res, next) => {
+    if (!files.has(decodedPath(req.path))) return next();
+    // A file is not posted to (as for /assets: express.static says so when it does not fall through).
+    if (!reads(req)) return refuseAllButReads(res);
+    serve(req, res, next);
+  };
 }
 
 /** A URL's path as a file name ('/a%20b.png' names 'a b.png'); a path that does not decode stays as it is. */
@@ -267,6 +272,16 @@ export function refuse(
     .set({ 'Cache-Control': 'no-store', ...headers })
     .type('text/plain')
     .send(message);
+}
+
+/** 405 to a method other than GET and HEAD, for what can only be read: a file, a health check, the version. */
+export function refuseAllButReads(res: ExpressResponse): void {
+  refuse(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+}
+
+/** Whether the request only reads (GET, HEAD). */
+export function reads(req: IncomingMessage): boolean {
+  return req.method === 'GET' || req.method === 'HEAD';
 }
 
 export function rejectBadInput(): RequestHandler {

@@ -28,7 +28,14 @@ import {
   type ShedReason,
 } from './admission.ts';
 import { log } from './log.ts';
-import { chooseEncoding as negotiate, MAX_URL_LENGTH, refuse, type Encoding } from './middleware.ts';
+import {
+  chooseEncoding as negotiate,
+  MAX_URL_LENGTH,
+  reads,
+  refuse,
+  refuseAllButReads,
+  type Encoding,
+} from './middleware.ts';
 import { withDecodablePaths, type PageUrl } from './page-url.ts';
 
 /** React Router's request handler, or any other function from a Fetch request to its response. */
@@ -413,7 +420,7 @@ export function createPageHandler({
     try {
       // Joined as text: a target such as //evil.example/x is a path here, never another host.
       const requestUrl = new URL(`${origin ?? `${req.protocol}://${req.host}`}${req.url}`);
-      const get = req.method === 'GET' || req.method === 'HEAD';
+      const get = reads(req);
       const asked = await pageUrl(requestUrl);
       // For the metrics, the route pattern, posts included (server/metrics.ts).
       res.locals.route = asked?.route;
@@ -424,7 +431,7 @@ export function createPageHandler({
       // is work as long as a render (683 short paths fit the URL limit: 23–38 ms), so it waits its turn with the
       // renders and is shed with them: answered at once, a flood of them held the event loop for seconds.
       if (!asked) {
-        if (!get) return refuse(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+        if (!get) return refuseAllButReads(res);
         const discovery = withDecodablePaths(requestUrl);
         if (!discovery) return refuse(res, 400, 'Bad Request: no path decodes');
         const signal = closeSignal(res);

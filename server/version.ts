@@ -4,6 +4,7 @@
  * operator or a test sees which version answered. See docs/decisions/0021-assets-across-versions.md.
  */
 import type { RequestHandler } from 'express';
+import { reads, refuseAllButReads } from './middleware.ts';
 
 export const VERSION_HEADER = 'X-Storefront-Version';
 /** Kept in step with app/lib/version-skew.ts, which asks it. */
@@ -12,7 +13,8 @@ export const VERSION_PATH = '/__version';
 export function buildVersion(version: string): RequestHandler {
   return (req, res, next) => {
     res.setHeader(VERSION_HEADER, version);
-    if (req.path !== VERSION_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    if (req.path !== VERSION_PATH) return next();
+    if (!reads(req)) return refuseAllButReads(res);
     // Always the answer of the replica asked: never stored by a browser, the proxy or a CDN.
     res.set('Cache-Control', 'no-store');
     // A tab of another version (it says which) is about to move to this one: the browser drops what it cached of

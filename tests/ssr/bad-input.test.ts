@@ -245,6 +245,15 @@ describe('refusals say what they are', () => {
     },
   );
 
+  it.each(['/favicon.ico', '/images/icons.svg', '/healthz', '/readyz', '/__version'])(
+    'POST %s, a file or an answer of the server’s own: 405 with the Allow header, not the not-found page',
+    async (target) => {
+      const response = await post(target);
+      expect(response.status).toBe(405);
+      expect(header(response.head, 'Allow')).toBe('GET, HEAD');
+    },
+  );
+
   it('route discovery naming paths that do not decode answers for the others, without a line of plain text per path', async () => {
     // React Router warned on the console for each such path: 393 lines of text (not JSON) for one 2 KB request.
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
