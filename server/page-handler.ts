@@ -599,10 +599,11 @@ function sendPage(req: ExpressRequest, res: ExpressResponse, page: Page): boolea
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader('ETag', etag);
   // Preconditions apply to a success only (RFC 9110, 13.2.1): a stored 404 is always sent whole.
-  if (page.status === 200 && isFresh(req, etag)) {
+  const unmet = page.status === 200 ? unmetPrecondition(req, etag) : undefined;
+  if (unmet) {
     res.removeHeader('Content-Type');
     res.removeHeader('Content-Security-Policy');
-    res.status(304).end();
+    res.status(unmet).end();
     return false;
   }
   if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
@@ -625,12 +626,18 @@ function chooseEncoding(req: ExpressRequest, page: Page): Encoding {
   return negotiate(req, page.br ? ['br', 'gzip', 'identity'] : ['gzip', 'identity']) ?? 'identity';
 }
 
-/** If-None-Match, compared weakly as RFC 9110 asks for GET and HEAD. */
-function isFresh(req: ExpressRequest, etag: string): boolean {
-  const ifNoneMatch = req.headers['if-none-match'];
-  if (!ifNoneMatch) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === etag);
+/**
+ * The status of a GET or HEAD whose precondition is not met, in RFC 9110's order (13.2.2): 412 when If-Match names
+ * another version than this one (compared strongly), else 304 when If-None-Match names this one (weakly). The
+ * page has no modification date, so the date conditions are ignored.
+ */
+function unmetPrecondition(req: ExpressRequest, etag: string): 304 | 412 | undefined {
+  const listed = (field: string | undefined, same: (tag: string) => boolean) =>
+    field !== undefined && (field.trim() === '*' || field.split(',').some((tag) => same(tag.trim())));
+  const ifMatch = req.headers['if-match'];
+  if (ifMatch !== undefined && !listed(ifMatch, (tag) => tag === etag)) return 412;
+  if (listed(req.headers['if-none-match'], (tag) => tag.replace(/^W\//, '') === etag)) return 304;
+  return undefined;
 }
 
 /** A signal that aborts when the client goes away before its response is sent. */

@@ -140,6 +140,16 @@ describe('pages rendered once and served like static files', () => {
     expect((await raw(server.origin, '/products', { ...BROWSER, 'if-none-match': '"something-else"' })).status).toBe(
       200,
     );
+    // If-Match (RFC 9110, 13.1.1: a server MUST evaluate it): 412 for another version, strongly compared, and
+    // before If-None-Match.
+    const ifMatch = async (tags: string, more: Record<string, string> = {}) =>
+      (await raw(server.origin, '/products', { ...BROWSER, 'if-match': tags, ...more })).status;
+    expect(await ifMatch('"something-else"')).toBe(412);
+    expect(await ifMatch(`W/${first.headers.etag!}`)).toBe(412);
+    expect(await ifMatch(`"a", ${first.headers.etag!}`)).toBe(200);
+    expect(await ifMatch('*')).toBe(200);
+    expect(await ifMatch('"a"', { 'if-none-match': first.headers.etag! })).toBe(412);
+    expect(await ifMatch(first.headers.etag!, { 'if-none-match': first.headers.etag! })).toBe(304);
     const head = await raw(server.origin, '/products', BROWSER, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
