@@ -175,6 +175,19 @@ const warnRenderTimeout = warnAtMostEvery(SHED_WARNING_INTERVAL_MS, (stopped) =>
   log.warn({ stopped }, 'renders stopped: over the time limit (a data source not answering?)'),
 );
 
+/**
+ * The status Node answered with itself when the request's connection failed with a client's error before this
+ * response had begun (lib/_http_server.js, socketOnError: the same codes, the same statuses).
+ */
+function nodeAnswered(req: IncomingMessage, res: ServerResponse): number | undefined {
+  const code = (req.socket.errored as NodeJS.ErrnoException | null)?.code;
+  if (res.headersSent || code === undefined) return undefined;
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
+  if (code === 'HPE_HEADER_OVERFLOW') return 431;
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return 413;
+  return code.startsWith('HPE_') ? 400 : undefined;
+}
+
 export const requestLog: RequestHandler = (req, res, next) => {
   const start = process.hrtime.bigint();
   const incoming = req.get('x-request-id');
@@ -185,6 +198,7 @@ export const requestLog: RequestHandler = (req, res, next) => {
   req.headers['x-request-id'] = id;
   res.on('close', () => {
     const status = res.statusCode;
+    const byNode = nodeAnswered(req, res);
     const fields = {
       requestId: id,
       method: req.method,
@@ -196,10 +210,10 @@ export const requestLog: RequestHandler = (req, res, next) => {
     // handler may ask for debug too (in development, Vite's dozens of module requests per page: server.ts).
     if (req.path === '/healthz' || req.path === '/readyz' || res.locals.logAtDebug) log.debug(fields, 'request');
     // Node's own answer when a request on the connection did not arrive whole in time (requestTimeout; this one,
-    // or one pipelined behind it): it writes the 408 itself and closes the connection, so the response never had
-    // that status.
-    else if ((req.socket.errored as NodeJS.ErrnoException | null)?.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      log.info({ ...fields, status: 408 }, 'request timed out');
+    // or one pipelined behind it), or broke HTTP's rules on the way (its trailers too large, say): it writes the
+    // 408 or 4xx itself and closes the connection, so the response never had that status.
+    else if (byNode !== undefined) {
+      log.info({ ...fields, status: byNode }, byNode === 408 ? 'request timed out' : 'request refused: malformed');
     }
     // The client went away before the whole response was sent: its business, not a fault of ours. (A refusal
     // that closes the connection may end before Node has seen its last write through: it was sent.)

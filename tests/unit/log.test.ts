@@ -177,4 +177,31 @@ describe('the request log', () => {
     const logged = lines.map((line) => JSON.parse(line)).find((line) => line.requestId === 'slow-body');
     expect(logged).toMatchObject({ level: 'info', status: 408, msg: 'request timed out' });
   });
+
+  // So does it for a body that breaks HTTP's rules on the way: trailers past the header limit get a 431.
+  it('logs a chunked body whose trailers pass the header limit as the 431 Node answered', async () => {
+    const lines = captured();
+    const app = express();
+    app.use(requestLog);
+    app.post('/', (req: Request, res: Response) => {
+      req.resume();
+      req.on('end', () => res.end('ok'));
+    });
+    const server = createLimitedServer();
+    server.on('request', app);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    socket.on('error', () => {});
+    const answer = new Promise<string>((resolve) => socket.on('data', (chunk) => resolve(String(chunk))));
+    socket.write(
+      `POST / HTTP/1.1\r\nHost: x\r\nX-Request-Id: big-trailers\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n0\r\nX-T: ${'t'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(await answer).toMatch(/^HTTP\/1.1 431/);
+    await once(socket, 'close');
+    server.close();
+    await vi.waitFor(() => expect(lines.some((line) => line.includes('big-trailers'))).toBe(true));
+    const logged = lines.map((line) => JSON.parse(line)).find((line) => line.requestId === 'big-trailers');
+    expect(logged).toMatchObject({ level: 'info', status: 431, msg: 'request refused: malformed' });
+  });
 });
