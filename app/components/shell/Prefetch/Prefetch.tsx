@@ -28,21 +28,29 @@ export function Prefetch() {
   return pages.map((page) => <PagePrefetch key={page} page={page} />);
 }
 
-/** Same-origin links but downloads and those opening elsewhere, fetched on hover (or press on a touch screen). */
-const SPECULATION_RULES = JSON.stringify({
-  prefetch: [
-    {
-      where: {
-        and: [{ href_matches: '/*' }, { not: { selector_matches: '[download], [target]:not([target="_self"])' } }],
-      },
-      eagerness: 'moderate',
-    },
-  ],
-});
+/**
+ * Same-origin links but downloads and those opening elsewhere, fetched on hover (or press on a touch screen). Only
+ * the server's HTML has them: the rules are only ever rendered before hydration, which keeps the script as the
+ * server sent it, so the browser's bundle need not carry them.
+ */
+const SPECULATION_RULES = import.meta.env.SSR
+  ? JSON.stringify({
+      prefetch: [
+        {
+          where: {
+            and: [{ href_matches: '/*' }, { not: { selector_matches: '[download], [target]:not([target="_self"])' } }],
+          },
+          eagerness: 'moderate',
+        },
+      ],
+    })
+  : '';
 
 function DocumentSpeculationRules() {
   // The page's policy allows the rules by their hash, like its other inline scripts (app/lib/csp.ts).
-  return <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />;
+  return (
+    <script type="speculationrules" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
+  );
 }
 
 /** The link an event happened in, when it leads to another page of this site. */

@@ -12,11 +12,13 @@ const STORAGE_KEY = 'react-router-scroll-positions';
  * traces here; docs/decisions/0027). React Router reads the stored positions again once the page has hydrated,
  * for the navigations after it.
  */
-const RESTORE_SCROLL =
-  `{const k=history.state&&history.state.key;` +
-  `if(k){try{const y=JSON.parse(sessionStorage.getItem("${STORAGE_KEY}")||"{}")[k];if(typeof y==="number")scrollTo(0,y)}` +
-  `catch(e){console.error(e);sessionStorage.removeItem("${STORAGE_KEY}")}}` +
-  `else history.replaceState({key:Math.random().toString(32).slice(2)},"")}`;
+const RESTORE_SCROLL = import.meta.env.SSR
+  ? `{const k=history.state&&history.state.key;` +
+    `if(k){try{const y=JSON.parse(sessionStorage.getItem("${STORAGE_KEY}")||"{}")[k];if(typeof y==="number")scrollTo(0,y)}` +
+    `catch(e){console.error(e);sessionStorage.removeItem("${STORAGE_KEY}")}}` +
+    `else history.replaceState({key:Math.random().toString(32).slice(2)},"")}`
+  : // Run before hydration: the browser's bundle need not carry it (React leaves the script as the server sent it).
+    '';
 
 /**
  * In place of React Router's `<ScrollRestoration>`: the same client behaviour (its hook, given the same storage
