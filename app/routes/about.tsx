@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { getAbout, getPage } from '../data/content.server';
 import { pageMeta } from '../lib/meta';
@@ -11,6 +12,23 @@ export async function loader() {
   return { page: await getPage('about'), ...(await getAbout()) };
 }
 
+/**
+ * A link to a section of this page is the browser's own: it moves the point the next Tab starts from to the
+ * section, as React Router's client-side handling of the same link does not (focus stayed on the tile, far above
+ * the section scrolled to). Any other is React Router's.
+ */
+function TileLink({ to, children, ...props }: { to: string } & ComponentProps<'a'>) {
+  return to.startsWith('#') ? (
+    <a href={to} {...props}>
+      {children}
+    </a>
+  ) : (
+    <Link to={to} {...props}>
+      {children}
+    </Link>
+  );
+}
+
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { tiles, statement, blocks } = loaderData;
   return (
@@ -20,7 +38,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           <li key={tile.label} className={styles.tile}>
             {/* Named by the visible label alone, which voice control users speak (WCAG 2.5.3: the image's alt text
                 came first in the name); the picture describes the link instead. */}
-            <Link
+            <TileLink
               to={tile.to}
               className={styles.tileLink}
               aria-labelledby={`tile-${index}-label`}
@@ -39,7 +57,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
               <span id={`tile-${index}-label`} className={styles.tileLabel}>
                 {tile.label}
               </span>
-            </Link>
+            </TileLink>
           </li>
         ))}
       </ul>

@@ -128,6 +128,29 @@ describe('links between the screens', () => {
     expect(problems).toEqual([]);
     await close();
   });
+
+  it.each(javaScript)(
+    'Our Brand leads to its section on the page %s, and the next Tab goes on from there',
+    async (_, javaScriptEnabled) => {
+      // React Router's client-side handling of the link scrolled the page and left focus on the tile, far above:
+      // the next Tab went back up the page (a QA pass). Without JavaScript the browser moves the starting point.
+      const { page, problems, close } = await openPage(browser, { javaScriptEnabled });
+      await visit(page, '/about', javaScriptEnabled);
+      await page.getByRole('link', { name: 'Our Brand', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${server.origin}/about#our-brands`);
+      await page.keyboard.press('Tab');
+      const afterSection = await page.evaluate(
+        () =>
+          (document.getElementById('our-brands')!.compareDocumentPosition(document.activeElement!) &
+            Node.DOCUMENT_POSITION_FOLLOWING) !==
+          0,
+      );
+      expect(afterSection).toBe(true);
+      expect(problems).toEqual([]);
+      await close();
+    },
+  );
 });
 
 describe('cart', () => {
