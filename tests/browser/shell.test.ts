@@ -128,6 +128,28 @@ describe('top navigation', () => {
     await close();
   });
 
+  it('in the phone menu, Escape hides the tooltip first and leaves the menu open; the next Escape closes it', async () => {
+    // Both went at once: the menu closed with the tooltip, and focus went back to the menu button.
+    const { page, problems, close } = await openPage(browser, { width: 375 });
+    await page.goto(`${server.origin}/`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const link = nav(page).getByRole('link', { name: 'Product Details' });
+    const tooltip = page.getByRole('tooltip');
+    await link.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await tooltip.isVisible(), 'shown on keyboard focus').toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await tooltip.isVisible()).toBe(false);
+    expect(await page.evaluate(isOpen('#site-menu')), 'the menu stays open').toBe(true);
+    expect(await link.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(isOpen('#site-menu'))).toBe(false);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it('the tooltip shown by a resting pointer gives way to keyboard focus on the controls it covers (WCAG 2.4.11)', async () => {
     const { page, close } = await openPage(browser, { width: 1280 });
     await page.goto(`${server.origin}/`);

@@ -29,11 +29,16 @@ export function TopNav({ brand, links, menuLabel }: TopNavProps) {
   }, []);
 
   // Escape hides the tooltip shown by hover or focus without moving either (WCAG 1.4.13); it shows again when the
-  // pointer comes back to the link or focus does (an Escape that closed a panel elsewhere hides nothing then).
+  // pointer comes back to the link or focus does (an Escape that closed a panel elsewhere hides nothing then). A
+  // tooltip on show takes that Escape for itself: the phone menu it is in (a popover) stays open, for the next one.
   const [tooltipDismissed, setTooltipDismissed] = useState(false);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setTooltipDismissed(true);
+      if (event.key !== 'Escape') return;
+      if ([...document.querySelectorAll('[role=tooltip]')].some((tooltip) => tooltip.checkVisibility())) {
+        event.preventDefault();
+      }
+      setTooltipDismissed(true);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
