@@ -206,6 +206,36 @@ describe('top navigation', () => {
     await close();
   });
 
+  it.each([1100, 1500])(
+    'with JavaScript off a menu left open as the window widens to %ipx shows the links in the bar',
+    async (width) => {
+      // The popover stayed in the top layer, drawn across the header bar below, over the search box (a QA pass).
+      const where = async (javaScriptEnabled: boolean, openFirst: boolean) => {
+        const { page, close } = await openPage(browser, { width: openFirst ? 800 : width, javaScriptEnabled });
+        await page.goto(`${server.origin}/about`);
+        if (openFirst) {
+          await page.getByRole('button', { name: 'Menu' }).click();
+          await page.setViewportSize({ width, height: 800 });
+        }
+        const links = await page.evaluate(() =>
+          [...document.querySelectorAll('#site-menu a')].map((link) => {
+            const rect = link.getBoundingClientRect();
+            return [rect.x, rect.y, rect.width, rect.height].map(Math.round);
+          }),
+        );
+        const search = await page.evaluate(() => {
+          const rect = document.getElementById('site-search')!.getBoundingClientRect();
+          return document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2)?.id;
+        });
+        await close();
+        return { links, search };
+      };
+      const laidOut = await where(true, false);
+      expect(laidOut.search).toBe('site-search');
+      expect(await where(false, true)).toEqual(laidOut);
+    },
+  );
+
   it('with JavaScript off the menu button still opens the links and they navigate', async () => {
     const { page, close } = await openPage(browser, { width: 375, javaScriptEnabled: false });
     await page.goto(`${server.origin}/`);

@@ -77,6 +77,18 @@ export const links = style({
       gap: vars.space.xs,
       maxHeight: 'none',
       overflow: 'visible',
+      selectors: {
+        // Opened below 1024px and still open once the window is wider (without JavaScript nothing closes it): a
+        // popover stays in the top layer, out of the bar, so it is drawn where the bar would have it, boxed as
+        // `inner` is (the bar is the top of the page; the top layer's containing block is the page's).
+        '&:popover-open': {
+          position: 'absolute',
+          inset: `0 calc(max(0px, (100% - ${vars.size.content}) / 2) + ${vars.space.gutter}) auto auto`,
+          minHeight: '4rem',
+          paddingBlock: vars.space.sm,
+          alignItems: 'center',
+        },
+      },
     },
   },
 });
