@@ -150,6 +150,21 @@ describe('top navigation', () => {
     await close();
   });
 
+  it('in the top bar, a tooltip on show leaves Escape to the dropdown that is open', async () => {
+    const { page, close } = await openPage(browser, { width: 1280 });
+    await page.goto(`${server.origin}/`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
+    // Focus in the dropdown, the pointer resting on the link: both show.
+    await page.keyboard.press('Tab');
+    await nav(page).getByRole('link', { name: 'Product Details' }).hover();
+    expect(await page.getByRole('tooltip').isVisible()).toBe(true);
+    expect(await page.evaluate(isOpen('#account-menu'))).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(isOpen('#account-menu'))).toBe(false);
+    await close();
+  });
+
   it('the tooltip shown by a resting pointer gives way to keyboard focus on the controls it covers (WCAG 2.4.11)', async () => {
     const { page, close } = await openPage(browser, { width: 1280 });
     await page.goto(`${server.origin}/`);

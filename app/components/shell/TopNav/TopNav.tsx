@@ -30,12 +30,13 @@ export function TopNav({ brand, links, menuLabel }: TopNavProps) {
 
   // Escape hides the tooltip shown by hover or focus without moving either (WCAG 1.4.13); it shows again when the
   // pointer comes back to the link or focus does (an Escape that closed a panel elsewhere hides nothing then). A
-  // tooltip on show takes that Escape for itself: the phone menu it is in (a popover) stays open, for the next one.
+  // tooltip on show in the open phone menu takes that Escape for itself: the menu (a popover) stays open, for the
+  // next one. (Shown in the top bar, it leaves the Escape to whatever else is open: a dropdown, say.)
   const [tooltipDismissed, setTooltipDismissed] = useState(false);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      if ([...document.querySelectorAll('[role=tooltip]')].some((tooltip) => tooltip.checkVisibility())) {
+      if ([...document.querySelectorAll(':popover-open [role=tooltip]')].some((tooltip) => tooltip.checkVisibility())) {
         event.preventDefault();
       }
       setTooltipDismissed(true);
