@@ -168,6 +168,11 @@ export function createLimitedServer({
 const awaitingContinue = new WeakSet<IncomingMessage>();
 const unmetExpectations = new WeakSet<IncomingMessage>();
 
+/** Whether the request comes with a body (a length above 0, or chunks). */
+export function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
+}
+
 /** Whether the request expects more than `100-continue`, which no server here can meet (RFC 9110, 10.1.1). */
 export function expectationUnmet(req: IncomingMessage): boolean {
   return unmetExpectations.has(req);
@@ -341,7 +346,7 @@ export function oneRequestAtATime(
     // the bodies' budget (limitBody). No browser pipelines, nor does a proxy: such a request is answered in its
     // turn with 400 and the connection closed after it (and with it whatever was queued behind it), its body
     // read and dropped as it arrives. Such requests count among those waiting, as any other.
-    if (req.headers['transfer-encoding'] || Number(req.headers['content-length']) > 0) {
+    if (hasBody(req)) {
       req.resume();
       queue.waiting.push(() => {
         queue.busy = true;

@@ -8,7 +8,9 @@ import type { RequestListener } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ShedReason } from './admission.ts';
+import { expectationUnmet } from './connections.ts';
 import { healthAnswer, type Readiness } from './health.ts';
+import { reads } from './middleware.ts';
 
 /** A registry of our own (not prom-client's global one), so nothing a dependency registers leaks in. */
 export const registry = new Registry();
@@ -146,7 +148,12 @@ export function metricsHandler(readiness: () => Readiness): RequestListener {
     }));
   return (req, res) => {
     const path = (req.url ?? '').split('?')[0];
-    const read = req.method === 'GET' || req.method === 'HEAD';
+    const read = reads(req);
+    // As Node would answer it itself, had the server not taken other expectations for the shop (server/connections.ts).
+    if (expectationUnmet(req)) {
+      res.writeHead(417, { 'Content-Type': 'text/plain' }).end('Expectation Failed');
+      return;
+    }
     if (read && (path === '/healthz' || path === '/readyz')) {
       const { status, body } = healthAnswer(path, readiness());
       res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(body);

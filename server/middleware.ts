@@ -12,7 +12,7 @@ import express, { type ErrorRequestHandler, type RequestHandler, type Response a
 import helmet from 'helmet';
 import Negotiator from 'negotiator';
 import { BODY_REQUEST_BYTES, MAX_BODIES_BYTES, sendBusy, type ShedReason } from './admission.ts';
-import { continueIfAsked, expectationUnmet } from './connections.ts';
+import { continueIfAsked, expectationUnmet, hasBody } from './connections.ts';
 import { log, warnAtMostEvery } from './log.ts';
 
 /** The longest URL (path and query) served; longer ones get 414. Real pages use a fraction of it. */
@@ -290,7 +290,9 @@ export function refuse(
 
 /** 405 to a method other than GET and HEAD, for what can only be read: a file, a health check, the version. */
 export function refuseAllButReads(res: ExpressResponse): void {
-  refuse(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+  // A body sent along is never read: the connection closes after the answer, rather than wait for the body to be
+  // read and dropped (up to 8 MiB, a whole request timeout).
+  refuse(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD', ...(hasBody(res.req) ? { Connection: 'close' } : {}) });
 }
 
 /** Whether the request only reads (GET, HEAD). */

@@ -245,6 +245,16 @@ describe('refusals say what they are', () => {
     },
   );
 
+  it('POST to a file with a body: 405, and the connection closed rather than the body awaited', async () => {
+    // The body is never read: kept alive, the connection waited for it to be read and dropped, a request timeout long.
+    const response = await rawRequest(
+      port,
+      `POST /favicon.ico HTTP/1.1\r\nHost: ${new URL(server.origin).host}\r\nContent-Type: text/plain\r\nContent-Length: 9999999\r\n\r\nabc`,
+    );
+    expect(response.status).toBe(405);
+    expect(header(response.head, 'Connection')).toBe('close');
+  });
+
   it.each(['/favicon.ico', '/images/icons.svg', '/healthz', '/readyz', '/__version'])(
     'POST %s, a file or an answer of the server’s own: 405 with the Allow header, not the not-found page',
     async (target) => {

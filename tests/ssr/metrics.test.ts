@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENING_SOCKETS } from '../../server/listeners.ts';
 import { metricsPortOf, spawnServer, type ServerProcess } from '../support/process.ts';
+import { httpRequest, rawRequest } from '../support/raw-http.ts';
 
 let running: ServerProcess;
 let metricsUrl: string;
@@ -125,6 +126,12 @@ describe('Prometheus metrics', () => {
         ]);
       }
     }
+  });
+
+  it('refuse an expectation they cannot meet (417), as Node would', async () => {
+    const { port } = new URL(metricsUrl);
+    const response = await rawRequest(Number(port), httpRequest('GET', '/metrics', { Host: 'x', Expect: 'bogus' }));
+    expect(response.status).toBe(417);
   });
 
   it('time each request by route, method and status', async () => {
