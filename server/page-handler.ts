@@ -596,14 +596,19 @@ function compact(buffer: Buffer): Buffer {
 function sendPage(req: ExpressRequest, res: ExpressResponse, page: Page): boolean {
   const encoding = chooseEncoding(req, page);
   const etag = `"${page.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader('ETag', etag);
   // Preconditions apply to a success only (RFC 9110, 13.2.1): a stored 404 is always sent whole.
   const unmet = page.status === 200 ? unmetPrecondition(req, etag) : undefined;
-  if (unmet) {
+  // Refused as any other request: never stored (a cache that passed If-Match on could keep it for everyone).
+  if (unmet === 412) {
+    refuse(res, 412, 'Precondition Failed');
+    return false;
+  }
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader('ETag', etag);
+  if (unmet === 304) {
     res.removeHeader('Content-Type');
     res.removeHeader('Content-Security-Policy');
-    res.status(unmet).end();
+    res.status(304).end();
     return false;
   }
   if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);

@@ -145,6 +145,10 @@ describe('pages rendered once and served like static files', () => {
     const ifMatch = async (tags: string, more: Record<string, string> = {}) =>
       (await raw(server.origin, '/products', { ...BROWSER, 'if-match': tags, ...more })).status;
     expect(await ifMatch('"something-else"')).toBe(412);
+    // Never stored: a cache that passed If-Match on could keep the refusal for every shopper.
+    const refused = await raw(server.origin, '/products', { ...BROWSER, 'if-match': '"something-else"' });
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(refused.headers['cdn-cache-control']).toBeUndefined();
     expect(await ifMatch(`W/${first.headers.etag!}`)).toBe(412);
     expect(await ifMatch(`"a", ${first.headers.etag!}`)).toBe(200);
     expect(await ifMatch('*')).toBe(200);
