@@ -316,8 +316,9 @@ export function oneRequestAtATime(
   };
   return (req, res) => {
     const socket = req.socket;
-    // Requests parsed from bytes that arrived before the connection was closed: nobody is waiting for them.
-    if (socket.destroyed) return;
+    // Requests parsed from bytes that arrived before the connection was closed, or as it is being closed
+    // (closeOnceSent): nobody will get an answer.
+    if (socket.destroyed || socket.writableEnded) return;
     const queue = queueOf(socket);
     // Sent after the last request the connection may carry, which closes it: nobody will get the answer.
     if (++queue.requests > MAX_REQUESTS_PER_SOCKET) return;

@@ -151,6 +151,36 @@ describe('links between the screens', () => {
       await close();
     },
   );
+
+  it('each in-page link of the browser’s own makes an entry with a key of its own: the skip link on the next page lands on main', async () => {
+    // The history entries the browser makes for them had no state, so React Router gave them all one key,
+    // "default", and one saved scroll position between them (a review).
+    const { page, problems, close } = await openPage(browser, { width: 1280 });
+    const key = () => page.evaluate(() => (history.state as { key?: string } | null)?.key);
+    await visit(page, '/about', true);
+    await page.getByRole('link', { name: 'Our Brand', exact: true }).click();
+    await page.waitForURL(`${server.origin}/about#our-brands`);
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(300);
+    const tileKey = await key();
+    expect(tileKey).toMatch(/^\w+$/);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).click();
+    await page.waitForURL(`${server.origin}/contacts`);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+    await page.locator('a[href="#main"]').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.origin}/contacts#main`);
+    await page.waitForTimeout(300);
+    expect(await key()).toMatch(/^\w+$/);
+    expect(await key()).not.toBe(tileKey);
+    const scrolled = await page.evaluate(() => {
+      const landed = scrollY;
+      document.getElementById('main')!.scrollIntoView();
+      return { landed, main: scrollY };
+    });
+    expect(scrolled.landed).toBe(scrolled.main);
+    expect(problems).toEqual([]);
+    await close();
+  });
 });
 
 describe('cart', () => {

@@ -11,12 +11,17 @@ const STORAGE_KEY = 'react-router-scroll-positions';
  * made while the document is parsed, usually before its first paint (up to 18 ms of waiting in Lighthouse's
  * traces here; docs/decisions/0027). React Router reads the stored positions again once the page has hydrated,
  * for the navigations after it.
+ *
+ * A second change: a history entry the browser makes itself, for an in-page link it follows (the skip link, the
+ * about page's Our Brand), has no state, so React Router gave every such entry one key, `default`, and with it
+ * one saved scroll position between them. The script gives each a key of its own as it is made (its `popstate`
+ * listener runs before React Router's, which is added at hydration).
  */
 const RESTORE_SCROLL = import.meta.env.SSR
-  ? `{const k=history.state&&history.state.key;` +
+  ? `{const k=history.state&&history.state.key,n=()=>history.replaceState({key:Math.random().toString(32).slice(2)},"");` +
     `if(k){try{const y=JSON.parse(sessionStorage.getItem("${STORAGE_KEY}")||"{}")[k];if(typeof y==="number")scrollTo(0,y)}` +
     `catch(e){console.error(e);sessionStorage.removeItem("${STORAGE_KEY}")}}` +
-    `else history.replaceState({key:Math.random().toString(32).slice(2)},"")}`
+    `else n();addEventListener("popstate",()=>{history.state||n()})}`
   : // Run before hydration: the browser's bundle need not carry it (React leaves the script as the server sent it).
     '';
 
