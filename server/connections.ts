@@ -205,11 +205,14 @@ function limitConnections(server: Server, maxConnections: number, sendTimeout: n
   // Open connections with no request under way, and since when: the one that has waited longest first (a Map
   // keeps insertion order).
   const idle = new Map<Socket, number>();
+  // Answers under way, for closeConnectionsAtRest to find the requests whose body is still arriving.
+  const underWay = new Set<ServerResponse>();
   // Set by closeConnectionsAtRest: from then on a connection is closed as soon as it has no request under way.
   let closingAtRest = false;
   closersAtRest.set(server, () => {
     closingAtRest = true;
     for (const socket of idle.keys()) closeOnceSent(socket);
+    for (const res of underWay) if (!res.req.complete) timeOut(res);
   });
   let open = 0;
   server.on('connection', (socket: Socket) => {
@@ -231,7 +234,9 @@ function limitConnections(server: Server, maxConnections: number, sendTimeout: n
     const socket = req.socket;
     idle.delete(socket);
     answering.set(socket, (answering.get(socket) ?? 0) + 1);
+    underWay.add(res);
     res.once('close', () => {
+      underWay.delete(res);
       const left = (answering.get(socket) ?? 1) - 1;
       answering.set(socket, left);
       if (left > 0 || socket.destroyed) return;
@@ -271,11 +276,25 @@ function closeOnceSent(socket: Socket): void {
 }
 
 /**
+ * Ends a request whose body has not arrived whole as Node does past its request timeout: a 408 on the connection if
+ * nothing of the answer has gone yet, and the connection destroyed with Node's own error for it, which the request
+ * log reads (server/middleware.ts).
+ */
+function timeOut(res: ServerResponse): void {
+  const socket = res.socket;
+  if (!socket) return;
+  if (!res.headersSent && socket.writable) socket.write('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
+  const error = new Error('request not received whole before the server stopped');
+  socket.destroy(Object.assign(error, { code: 'ERR_HTTP_REQUEST_TIMEOUT' }));
+}
+
+/**
  * Closes every connection of a server made by `createLimitedServer` that has no request under way (between two
- * requests, or still sending one's head), and from then on each one as soon as its last answer is sent. For the
- * end of a shutdown, once requests already sent have been read: Node's `closeIdleConnections` leaves a connection
- * whose request has begun to arrive, and `close()` stops Node enforcing the headers timeout, so a client sending
- * its head a line at a time held the shutdown to its time limit.
+ * requests, or still sending one's head), ends with a 408 each request whose body is still arriving, and from then
+ * on closes each connection as soon as its last answer is sent. For the end of a shutdown, once requests already
+ * sent have been read: Node's `closeIdleConnections` leaves a connection whose request has begun to arrive, and
+ * `close()` stops Node enforcing the headers and request timeouts, so a client sending its head a line at a time,
+ * or its body a byte at a time, held the shutdown to its time limit.
  */
 export function closeConnectionsAtRest(server: Server): void {
   closersAtRest.get(server)?.();
