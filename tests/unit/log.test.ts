@@ -152,9 +152,11 @@ describe('errors', () => {
 });
 
 describe('the request log', () => {
-  // Node writes the 408 itself when a request's body does not arrive in time, and closes the connection: the
-  // response never had that status, and was logged as a 200 the client had left (an attack run).
-  it('logs a request whose body did not arrive in time as a 408, not as a 200 aborted by the client', async () => {
+  /**
+   * Sends `request` (which names its X-Request-Id) on a raw connection to a server made as the shop's is, whose
+   * only route reads a post's body; gives the start of the answer and the request's log line.
+   */
+  async function postAndLog(request: string, options: Parameters<typeof createLimitedServer>[0] = {}) {
     const lines = captured();
     const app = express();
     app.use(requestLog);
@@ -162,46 +164,39 @@ describe('the request log', () => {
       req.resume();
       req.on('end', () => res.end('ok'));
     });
-    const server = createLimitedServer({ requestTimeout: 300 });
+    const server = createLimitedServer(options);
     server.on('request', app);
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
     socket.on('error', () => {});
     const answer = new Promise<string>((resolve) => socket.on('data', (chunk) => resolve(String(chunk))));
-    socket.write('POST / HTTP/1.1\r\nHost: x\r\nX-Request-Id: slow-body\r\nContent-Length: 100\r\n\r\nab');
-    expect(await answer).toMatch(/^HTTP\/1.1 408/);
+    socket.write(request);
+    const answered = await answer;
     await once(socket, 'close');
     server.close();
-    await vi.waitFor(() => expect(lines.some((line) => line.includes('slow-body'))).toBe(true));
-    const logged = lines.map((line) => JSON.parse(line)).find((line) => line.requestId === 'slow-body');
+    const id = request.match(/X-Request-Id: (\S+)/)![1]!;
+    await vi.waitFor(() => expect(lines.some((line) => line.includes(id))).toBe(true));
+    return { answer: answered, logged: lines.map((line) => JSON.parse(line)).find((line) => line.requestId === id) };
+  }
+
+  // Node writes the 408 itself when a request's body does not arrive in time, and closes the connection: the
+  // response never had that status, and was logged as a 200 the client had left (an attack run).
+  it('logs a request whose body did not arrive in time as a 408, not as a 200 aborted by the client', async () => {
+    const { answer, logged } = await postAndLog(
+      'POST / HTTP/1.1\r\nHost: x\r\nX-Request-Id: slow-body\r\nContent-Length: 100\r\n\r\nab',
+      { requestTimeout: 300 },
+    );
+    expect(answer).toMatch(/^HTTP\/1.1 408/);
     expect(logged).toMatchObject({ level: 'info', status: 408, msg: 'request timed out' });
   });
 
   // So does it for a body that breaks HTTP's rules on the way: trailers past the header limit get a 431.
   it('logs a chunked body whose trailers pass the header limit as the 431 Node answered', async () => {
-    const lines = captured();
-    const app = express();
-    app.use(requestLog);
-    app.post('/', (req: Request, res: Response) => {
-      req.resume();
-      req.on('end', () => res.end('ok'));
-    });
-    const server = createLimitedServer();
-    server.on('request', app);
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
-    socket.on('error', () => {});
-    const answer = new Promise<string>((resolve) => socket.on('data', (chunk) => resolve(String(chunk))));
-    socket.write(
+    const { answer, logged } = await postAndLog(
       `POST / HTTP/1.1\r\nHost: x\r\nX-Request-Id: big-trailers\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n0\r\nX-T: ${'t'.repeat(20_000)}\r\n\r\n`,
     );
-    expect(await answer).toMatch(/^HTTP\/1.1 431/);
-    await once(socket, 'close');
-    server.close();
-    await vi.waitFor(() => expect(lines.some((line) => line.includes('big-trailers'))).toBe(true));
-    const logged = lines.map((line) => JSON.parse(line)).find((line) => line.requestId === 'big-trailers');
+    expect(answer).toMatch(/^HTTP\/1.1 431/);
     expect(logged).toMatchObject({ level: 'info', status: 431, msg: 'request refused: malformed' });
   });
 });
