@@ -4,15 +4,15 @@ import { UNSAFE_useScrollRestoration as useScrollRestoration } from 'react-route
 const STORAGE_KEY = 'react-router-scroll-positions';
 
 /**
- * React Router's scroll restoration script with one change: it reads `sessionStorage` only for a history entry
- * the tab has seen before (a reload, back or forward to a document). A new entry gets a new random key, under
+ * React Router's scroll restoration script with two changes. First, it reads `sessionStorage` only for a history
+ * entry the tab has seen before (a reload, back or forward to a document). A new entry gets a new random key, under
  * which nothing can be stored, so on a shopper's first view of a page React Router's script read the storage
  * for nothing; and the first read of `sessionStorage` in a page is a synchronous call to the browser process,
  * made while the document is parsed, usually before its first paint (up to 18 ms of waiting in Lighthouse's
  * traces here; docs/decisions/0027). React Router reads the stored positions again once the page has hydrated,
  * for the navigations after it.
  *
- * A second change: a history entry the browser makes itself, for an in-page link it follows (the skip link, the
+ * Second, a history entry the browser makes itself, for an in-page link it follows (the skip link, the
  * about page's Our Brand), has no state, so React Router gave every such entry one key, `default`, and with it
  * one saved scroll position between them. The script gives each a key of its own as it is made (its `popstate`
  * listener runs before React Router's, which is added at hydration).
