@@ -10,7 +10,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { ShedReason } from './admission.ts';
 import { expectationUnmet } from './connections.ts';
 import { healthAnswer, type Readiness } from './health.ts';
-import { reads } from './middleware.ts';
+import { ABSOLUTE_FORM, reads } from './middleware.ts';
 
 /** A registry of our own (not prom-client's global one), so nothing a dependency registers leaks in. */
 export const registry = new Registry();
@@ -147,7 +147,9 @@ export function metricsHandler(readiness: () => Readiness): RequestListener {
       rendering = undefined;
     }));
   return (req, res) => {
-    const path = (req.url ?? '').split('?')[0];
+    // An absolute-form target (`GET http://host/metrics`) names its path after the authority (RFC 9112, 3.2.2).
+    const target = req.url ?? '';
+    const path = (ABSOLUTE_FORM.exec(target)?.[2] ?? target).split('?')[0];
     const read = reads(req);
     // As Node would answer it itself, had the server not taken other expectations for the shop (server/connections.ts).
     if (expectationUnmet(req)) {

@@ -46,7 +46,7 @@ function hostLines(req: IncomingMessage): number {
 }
 
 // A request target in absolute form (RFC 9112, 3.2.2): scheme, authority, then the path and query.
-const ABSOLUTE_FORM = /^https?:\/\/([^/?#]*)([^#]*)$/i;
+export const ABSOLUTE_FORM = /^https?:\/\/([^/?#]*)([^#]*)$/i;
 
 /**
  * A `.` or `..` segment of a path, plain or percent-encoded (RFC 3986, 5.2.4), after a slash or a backslash (the

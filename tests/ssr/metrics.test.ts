@@ -128,6 +128,16 @@ describe('Prometheus metrics', () => {
     }
   });
 
+  it('read the path of an absolute-form target, as HTTP/1.1 servers must (RFC 9112, 3.2.2)', async () => {
+    const port = Number(new URL(metricsUrl).port);
+    for (const path of ['/metrics', '/healthz', '/readyz?x']) {
+      const response = await rawRequest(port, httpRequest('GET', `http://probe.example${path}`, { Host: 'x' }));
+      expect([path, response.status]).toEqual([path, 200]);
+    }
+    const elsewhere = await rawRequest(port, httpRequest('GET', 'http://probe.example/about', { Host: 'x' }));
+    expect(elsewhere.status).toBe(404);
+  });
+
   it('refuse an expectation they cannot meet (417), as Node would', async () => {
     const { port } = new URL(metricsUrl);
     const response = await rawRequest(Number(port), httpRequest('GET', '/metrics', { Host: 'x', Expect: 'bogus' }));
