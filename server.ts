@@ -27,6 +27,7 @@ import {
   METRICS_MAX_CONNECTIONS,
   metricsHandler,
   observeRender,
+  recordNotRefreshed,
   recordPageCache,
   recordShed,
   requestMetrics,
@@ -265,6 +266,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
         shed: recordShed,
         waiting: setRendersWaiting,
         dropped: mode === 'development' ? warnOfDropped : undefined,
+        notRefreshed: recordNotRefreshed,
       },
     }),
   );

@@ -48,6 +48,12 @@ const pageCacheEntries = new Gauge({
   registers: [registry],
 });
 
+const pageCacheNotRefreshed = new Counter({
+  name: 'page_cache_refresh_failures_total',
+  help: 'Stored pages whose refresh failed (a 5xx, an error, the time limit): each is served older than its freshness until a refresh succeeds.',
+  registers: [registry],
+});
+
 const renderDuration = new Histogram({
   name: 'render_duration_seconds',
   help: 'Time React Router takes to render a page (cache misses and uncached pages).',
@@ -91,6 +97,11 @@ export function setRendersWaiting(renders: number): void {
 export function setPageCacheSize(bytes: number, entries: number): void {
   pageCacheBytes.set(bytes);
   pageCacheEntries.set(entries);
+}
+
+/** For the page handler: a stored page's refresh failed. */
+export function recordNotRefreshed(): void {
+  pageCacheNotRefreshed.inc();
 }
 
 /** For the page handler: how long one render took. */

@@ -27,7 +27,7 @@ import {
   type AdmissionOptions,
   type ShedReason,
 } from './admission.ts';
-import { log } from './log.ts';
+import { log, warnAtMostEvery } from './log.ts';
 import {
   chooseEncoding as negotiate,
   MAX_URL_LENGTH,
@@ -85,7 +85,12 @@ export type PageCacheObserver = {
   waiting?: (renders: number) => void;
   /** A page's document asked with query parameters its route does not read, left out of its render (0020). */
   dropped?: (meaning: PageUrl) => void;
+  /** A stored page's refresh failed (a 5xx, an error, the time limit): it is served older than its freshness. */
+  notRefreshed?: () => void;
 };
+
+/** At most one warning this often about stored pages that could not be refreshed, with how many there were. */
+const REFRESH_WARNING_INTERVAL_MS = 10_000;
 
 /** How long shared caches may keep a public page or its data. */
 const SHARED_MAX_AGE = 60;
@@ -194,6 +199,16 @@ export function createPageHandler({
       page.gzip.length + (page.br?.length ?? 0) + (page.identity?.length ?? 0) + page.headersLength + 512,
   });
   const reportSize = () => observer.size?.(pages.calculatedSize, pages.size);
+  // A failing data source fails every page's refresh, each once a freshness period: one line for them all.
+  const warnNotRefreshed = warnAtMostEvery(
+    REFRESH_WARNING_INTERVAL_MS,
+    (pages, latest: { key: string; status?: number; error?: string }) =>
+      log.warn({ pages, ...latest }, 'stored pages not refreshed: their stored copies stay'),
+  );
+  const notRefreshed = (latest: { key: string; status?: number; error?: string }) => {
+    observer.notRefreshed?.();
+    warnNotRefreshed(latest);
+  };
   /**
    * Stores a page again after a copy was added to it, so that its size counts, unless it has been evicted. Set
    * again as it is, the cache would keep its old size (lru-cache recounts a value only when it is another one).
@@ -360,16 +375,16 @@ export function createPageHandler({
     shared.promise
       .then((result) => {
         // A new page stored in its place, or a failure: the stored page stays.
+        if ('failed' in result) return notRefreshed({ key, status: result.status });
         if (!(result instanceof Response)) return;
         void result.body?.cancel();
-        if (result.status < 500 && pages.peek(key) === stored) {
+        if (result.status >= 500) return notRefreshed({ key, status: result.status });
+        if (pages.peek(key) === stored) {
           pages.delete(key);
           reportSize();
         }
       })
-      .catch((error: unknown) => {
-        log.warn({ key, error: String(error) }, 'page not refreshed: the stored copy stays');
-      })
+      .catch((error: unknown) => notRefreshed({ key, error: String(error) }))
       .finally(() => {
         if (rendering.get(key) === shared) rendering.delete(key);
       });

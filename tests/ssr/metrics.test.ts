@@ -63,6 +63,7 @@ describe('Prometheus metrics', () => {
       'page_cache_requests_total',
       'page_cache_bytes',
       'page_cache_entries',
+      'page_cache_refresh_failures_total',
       'render_duration_seconds',
       'render_shed_total',
       'render_queue_waiting',

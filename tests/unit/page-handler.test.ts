@@ -2,8 +2,9 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import express from 'express';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RETRY_AFTER_SECONDS } from '../../server/admission.ts';
+import { log } from '../../server/log.ts';
 import { createPageHandler, type PageHandlerOptions } from '../../server/page-handler.ts';
 import type { PageUrl } from '../../server/page-url.ts';
 
@@ -346,11 +347,13 @@ describe('a stored page past its freshness', () => {
     expect(rendered).toHaveLength(2);
   });
 
-  it('stays stored, and served, when rendering it again fails', async () => {
+  it('stays stored, and served, when rendering it again fails, which is counted and said', async () => {
     let failing = false;
+    let notRefreshed = 0;
+    const warn = vi.spyOn(log, 'warn').mockImplementation(() => {});
     const { origin, rendered } = await serve(
-      () => (failing ? new Response('backend down', { status: 500 }) : html('the catalogue')),
-      { freshMs: FRESH },
+      () => (failing ? new Response('backend down', { status: 503 }) : html('the catalogue')),
+      { freshMs: FRESH, observer: { notRefreshed: () => notRefreshed++ } },
     );
     await (await fetch(`${origin}/products`)).text();
     failing = true;
@@ -363,9 +366,18 @@ describe('a stored page past its freshness', () => {
     }
     // One try per freshness period, not one per request: a failing backend is not asked again and again.
     expect(rendered).toHaveLength(2);
+    // An operator sees a backend failing while shoppers still get pages: a warning, and a metric to alert on.
+    expect(notRefreshed).toBe(1);
+    expect(warn).toHaveBeenCalledWith(
+      { pages: 1, key: `${origin}/products`, status: 503 },
+      'stored pages not refreshed: their stored copies stay',
+    );
     await sleep(STALE);
     await (await fetch(`${origin}/products`)).text();
     expect(rendered).toHaveLength(3);
+    await sleep(SETTLE);
+    expect(notRefreshed).toBe(2);
+    warn.mockRestore();
   });
 
   it('is dropped when the page is no page to store any more: the next request gets what it is now', async () => {
@@ -468,9 +480,11 @@ describe('a render that runs too long', () => {
 
   it('keeps a stored page when its refresh runs too long, and lets the next refresh try', async () => {
     let hang = false;
+    let notRefreshed = 0;
     const { origin, rendered } = await serve((request) => (hang ? hanging(request) : html('stored')), {
       freshMs: 150,
       renderTimeoutMs: 100,
+      observer: { notRefreshed: () => notRefreshed++ },
     });
     await (await fetch(`${origin}/products`)).text();
     hang = true;
@@ -479,6 +493,7 @@ describe('a render that runs too long', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await (await fetch(`${origin}/products`)).text()).toContain('stored');
     expect(rendered).toHaveLength(3);
+    expect(notRefreshed, 'refreshes that failed').toBeGreaterThanOrEqual(1);
   });
 });
 
