@@ -335,16 +335,28 @@ describe('how it is started', () => {
     running.child.kill('SIGTERM');
     await running.exited;
     expect(probe({ PORT: String(running.port) })).toBe(1);
+    // Against a stand-in in this process, so the probe runs beside it, not blocking it as spawnSync does.
+    const probeBeside = async (env: Record<string, string>) => {
+      const child = spawn('bash', ['deploy/healthcheck'], { env: { PATH: process.env.PATH, ...env } });
+      return ((await once(child, 'exit')) as [number])[0];
+    };
+    const standIn = async (host: string, answer: (socket: Socket) => void) => {
+      const stand = createServer(answer).listen(0, host);
+      await once(stand, 'listening');
+      return { stand, port: String((stand.address() as AddressInfo).port) };
+    };
     // A server that takes the connection and never answers: unhealthy within Docker's 3 s timeout.
-    const silent = createServer(() => {}).listen(0, '127.0.0.1');
-    await once(silent, 'listening');
+    const silent = await standIn('127.0.0.1', () => {});
     const started = Date.now();
-    const answer = spawn('bash', ['deploy/healthcheck'], {
-      env: { PATH: process.env.PATH, PORT: String((silent.address() as AddressInfo).port) },
-    });
-    const [code] = (await once(answer, 'exit')) as [number];
-    silent.close();
-    expect(code).toBe(1);
+    expect(await probeBeside({ PORT: silent.port })).toBe(1);
     expect(Date.now() - started).toBeLessThan(3_000);
+    silent.stand.close();
+    // A server listening on one address only (HOST) is asked there: on 127.0.0.1 it would not be found.
+    const elsewhere = await standIn('127.0.0.2', (socket) =>
+      socket.end('HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n'),
+    );
+    expect(await probeBeside({ PORT: elsewhere.port, HOST: '127.0.0.2' })).toBe(0);
+    expect(await probeBeside({ PORT: elsewhere.port, HOST: '0.0.0.0' })).toBe(1);
+    elsewhere.stand.close();
   });
 });
