@@ -86,7 +86,7 @@ export type AppOptions = {
   hmrServer?: Server;
   /** Renders under way at once (server/admission.ts). Default: RENDER_CONCURRENCY, else 2. */
   renderConcurrency?: number;
-  /** How long the warm-up may hold readiness back. Default: WARM_UP_LIMIT_MS. */
+  /** How long the warm-up may hold readiness back (for tests). Default: the constant WARM_UP_LIMIT_MS, 10 s. */
   warmUpLimitMs?: number;
 };
 
@@ -391,7 +391,7 @@ function warnOfDropped(meaning: PageUrl): void {
 }
 
 /**
- * How long the warm-up may hold readiness back at most: with the fixtures it takes half a second, with a backend as
+ * How long the warm-up may hold readiness back at most: with the fixtures it takes a second or two, with a backend as
  * long as its pages take; past it the replica is ready and the pages not warmed are rendered on request.
  */
 const WARM_UP_LIMIT_MS = 10_000;
