@@ -12,6 +12,7 @@ import {
   cartSubtotal,
 } from '../../fixtures/cart';
 import { miniCart, miniCartSubtotal } from '../../fixtures/mini-cart';
+import type { Cart } from '../types/cart';
 import type { CartItem } from '../types/site';
 
 export async function getMiniCart(): Promise<{ items: CartItem[]; subtotal: number }> {
@@ -19,7 +20,7 @@ export async function getMiniCart(): Promise<{ items: CartItem[]; subtotal: numb
 }
 
 /** The cart's lines with their totals, the sizes a line can take, shipping and the totals. */
-export async function getCart() {
+export async function getCart(): Promise<Cart> {
   return {
     copy: cartPage,
     lines: cartLines.map((line) => ({ ...line, total: cartLineTotal(line) })),
