@@ -16,7 +16,7 @@ import { copyFile, mkdir, readdir, readFile, rename, stat, unlink, utimes, write
 import path from 'node:path';
 import express, { type RequestHandler, type Response } from 'express';
 import { log } from './log.ts';
-import { chooseEncoding } from './middleware.ts';
+import { chooseEncoding, reads, refuseAllButReads } from './middleware.ts';
 
 /** How long a build's assets outlive the last replica of it: above a day, the pages' stale-while-revalidate. */
 export const DEFAULT_ASSET_RETENTION_DAYS = 7;
@@ -171,8 +171,11 @@ export function serveAssets({
   // Hashed file names change with their content, so browsers and CDNs may keep them for a year.
   const options = { immutable: true, maxAge: '1y', index: false, redirect: false, setHeaders };
   const own = express.static(assetsDir, { ...options, fallthrough: store !== undefined });
-  if (!store) return [own];
-  return [own, storeEncoding(store), express.static(store, { ...options, fallthrough: false })];
+  // An asset is not posted to: refused as any other file is (express.static's own 405 kept the connection open
+  // to read the body, and said nothing of caching).
+  const readsOnly: RequestHandler = (req, res, next) => (reads(req) ? next() : refuseAllButReads(res));
+  if (!store) return [readsOnly, own];
+  return [readsOnly, own, storeEncoding(store), express.static(store, { ...options, fallthrough: false })];
 }
 
 /**

@@ -8,7 +8,7 @@ import type { RequestListener } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ShedReason } from './admission.ts';
-import { expectationUnmet } from './connections.ts';
+import { expectationUnmet, hasBody } from './connections.ts';
 import { healthAnswer, type Readiness } from './health.ts';
 import { ABSOLUTE_FORM, reads } from './middleware.ts';
 
@@ -162,6 +162,8 @@ export function metricsHandler(readiness: () => Readiness): RequestListener {
     const target = req.url ?? '';
     const path = (ABSOLUTE_FORM.exec(target)?.[2] ?? target).split('?')[0];
     const read = reads(req);
+    // Nothing here reads a body: the connection closes after the answer rather than read and drop one sent along.
+    if (hasBody(req)) res.shouldKeepAlive = false;
     // As Node would answer it itself, had the server not taken other expectations for the shop (server/connections.ts).
     if (expectationUnmet(req)) {
       res.writeHead(417, { 'Content-Type': 'text/plain' }).end('Expectation Failed');

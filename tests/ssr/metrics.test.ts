@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENING_SOCKETS } from '../../server/listeners.ts';
 import { metricsPortOf, spawnServer, type ServerProcess } from '../support/process.ts';
-import { httpRequest, rawRequest } from '../support/raw-http.ts';
+import { header, httpRequest, rawRequest } from '../support/raw-http.ts';
 
 let running: ServerProcess;
 let metricsUrl: string;
@@ -137,6 +137,21 @@ describe('Prometheus metrics', () => {
     }
     const elsewhere = await rawRequest(port, httpRequest('GET', 'http://probe.example/about', { Host: 'x' }));
     expect(elsewhere.status).toBe(404);
+  });
+
+  it('close the connection after refusing a request with a body, rather than read the body', async () => {
+    const port = Number(new URL(metricsUrl).port);
+    for (const target of ['/metrics', '/other']) {
+      const response = await rawRequest(
+        port,
+        `POST ${target} HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000000\r\n\r\nabc`,
+      );
+      expect([target, response.status, header(response.head, 'Connection')]).toEqual([
+        target,
+        target === '/metrics' ? 405 : 404,
+        'close',
+      ]);
+    }
   });
 
   it('refuse an expectation they cannot meet (417), as Node would', async () => {

@@ -35,3 +35,8 @@ export function httpRequest(
   const lines = Object.entries({ ...headers, Connection: 'close' }).map(([name, value]) => `${name}: ${value}`);
   return `${method} ${target} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`;
 }
+
+/** A header's value in a raw response's head, by its name in any case. */
+export function header(head: string, name: string): string | undefined {
+  return new RegExp(`\\r\\n${name}: ([^\\r]*)`, 'i').exec(head)?.[1];
+}
