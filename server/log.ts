@@ -105,6 +105,8 @@ export function warnAtMostEvery<Latest = void>(
   let warnedAt = -Infinity;
   let pending: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
+    // Said now, and not again by the timer set for it (due while the event loop was busy, and not yet run).
+    clearTimeout(pending);
     pending = undefined;
     warnedAt = performance.now();
     warn(count, latest);
