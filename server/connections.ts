@@ -252,6 +252,9 @@ function limitConnections(server: Server, maxConnections: number, sendTimeout: n
   server.on('connection', skipRequestsOnClosedConnections);
   server.on('timeout', (socket: Socket) => {
     if (answering.get(socket)) {
+      // Silent because the client stopped sending a body, not reading: Node's request timeout, seen first.
+      const awaitingBody = [...underWay].find((res) => res.socket === socket && !res.req.complete);
+      if (awaitingBody) return timeOut(awaitingBody);
       warnNoProgress(socket.remoteAddress);
       // Reset, not closed: a close leaves what the kernel holds for the client (its send buffer, up to 4 MB a
       // connection) to be sent after the FIN, so the socket outlives the process's hold on it by minutes, an

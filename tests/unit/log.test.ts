@@ -170,7 +170,10 @@ describe('the request log', () => {
     await once(server, 'listening');
     const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
     socket.on('error', () => {});
-    const answer = new Promise<string>((resolve) => socket.on('data', (chunk) => resolve(String(chunk))));
+    const answer = new Promise<string>((resolve) => {
+      socket.on('data', (chunk) => resolve(String(chunk)));
+      socket.on('close', () => resolve(''));
+    });
     socket.write(request);
     const answered = await answer;
     await once(socket, 'close');
@@ -186,6 +189,17 @@ describe('the request log', () => {
     const { answer, logged } = await postAndLog(
       'POST / HTTP/1.1\r\nHost: x\r\nX-Request-Id: slow-body\r\nContent-Length: 100\r\n\r\nab',
       { requestTimeout: 300 },
+    );
+    expect(answer).toMatch(/^HTTP\/1.1 408/);
+    expect(logged).toMatchObject({ level: 'info', status: 408, msg: 'request timed out' });
+  });
+
+  // A body that stops arriving altogether leaves the connection silent, and the send timeout (for a client that reads
+  // nothing) fired first: a reset without an answer, warned about as "no progress", and a 200 the client had left.
+  it('answers a body that stops arriving with a 408 too, whichever timeout sees it first', async () => {
+    const { answer, logged } = await postAndLog(
+      'POST / HTTP/1.1\r\nHost: x\r\nX-Request-Id: stalled-body\r\nContent-Length: 1000\r\n\r\n',
+      { requestTimeout: 5_000, sendTimeout: 300 },
     );
     expect(answer).toMatch(/^HTTP\/1.1 408/);
     expect(logged).toMatchObject({ level: 'info', status: 408, msg: 'request timed out' });
