@@ -305,6 +305,61 @@ describe('an open menu or panel when focus leaves it', () => {
   });
 });
 
+describe('keyboard focus rings', () => {
+  /**
+   * The contrast between the focused element's ring and the background it is drawn on: the nearest ancestor's
+   * (the ring is outside the element, past its offset).
+   */
+  const ringContrast = (page: Page) =>
+    page.evaluate(() => {
+      const rgb = (color: string) =>
+        color
+          .match(/[\d.]+/g)!
+          .slice(0, 3)
+          .map(Number);
+      const luminance = (color: string) => {
+        const [r, g, b] = rgb(color).map((value) => {
+          const c = value / 255;
+          return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const focused = document.activeElement!;
+      let behind = focused.parentElement;
+      while (behind && /rgba\(0, 0, 0, 0\)|transparent/.test(getComputedStyle(behind).backgroundColor)) {
+        behind = behind.parentElement;
+      }
+      const [a, b] = [getComputedStyle(focused).outlineColor, getComputedStyle(behind!).backgroundColor].map(luminance);
+      return (Math.max(a!, b!) + 0.05) / (Math.min(a!, b!) + 0.05);
+    });
+
+  it('stand out at 3:1 against the dark header bar and against a dropdown’s light panel (WCAG 1.4.11)', async () => {
+    const { page, problems, close } = await openPage(browser);
+    await page.goto(`${server.origin}/about`);
+    await waitForHydration(page);
+    const header = page.locator('header');
+    for (const control of [
+      header.getByRole('button', { name: 'Shop by Catagory', exact: true }),
+      header.getByRole('searchbox'),
+      header.getByRole('button', { name: 'Account', exact: true }),
+      header.getByRole('button', { name: 'Cart, 1 item', exact: true }),
+    ]) {
+      // Reached from the control before it, as a keyboard reaches it (:focus-visible).
+      await control.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      expect(await ringContrast(page), String(control)).toBeGreaterThanOrEqual(3);
+    }
+    await page.getByRole('button', { name: 'Account', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('[popover]')?.id)).toBe('account-menu');
+    expect(await ringContrast(page), 'in the open panel').toBeGreaterThanOrEqual(3);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
 describe('keyboard focus after a client-side navigation', () => {
   it("moves to the new page's content from a footer link, and stays on a top-bar link", async () => {
     const { page, problems, close } = await openPage(browser);

@@ -1,6 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { media } from '../../../styles/media';
 import { vars } from '../../../styles/theme.css';
+import { tokens } from '../../../styles/tokens';
 
 export const root = style({ position: 'relative', display: 'inline-flex' });
 
@@ -37,6 +38,8 @@ export const panel = style({
   borderRadius: vars.radius.md,
   background: vars.color.ground,
   color: vars.color.ink,
+  // A light panel, whatever bar it opens from (the header bar lightens its focus ring).
+  vars: { [vars.color.focus]: tokens.color.focus },
   boxShadow: vars.shadow.popover,
   fontSize: vars.fontSize.sm,
   textAlign: 'start',
