@@ -288,6 +288,48 @@ describe.each(javaScript)('submitting each form %s', (_, javaScriptEnabled) => {
   });
 });
 
+describe('the demo notice with JavaScript, a submit button at the bottom of the window', () => {
+  it.each(forms)(
+    '$path: is brought into view, and shown and announced again for a second post',
+    async ({ path, submit }) => {
+      const { page, problems, close } = await openPage(browser, { width: 375, height: 667 });
+      await visit(page, path, true);
+      const button = page.getByRole('button', { name: submit, exact: true });
+      const notice = page.getByRole('status').filter({ hasText: demoFormNotice });
+      const inView = async () => {
+        const box = (await notice.boundingBox())!;
+        // Within a pixel: layout's fractions of one are rounded as the window scrolls.
+        return box.y >= -1 && box.y + box.height <= 668;
+      };
+      // Where a shopper who scrolled through the form finds the button: the notice below it was below the window.
+      await button.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      await button.click();
+      await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(inView).toBe(true);
+      expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+      // The same answer again: the line is emptied while the post is on its way, so the notice changes, which a
+      // screen reader announces and a shopper sees.
+      await notice.evaluate((element) => {
+        const texts: string[] = [];
+        new MutationObserver(() => texts.push(element.textContent ?? '')).observe(element, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
+        (window as unknown as { noticeTexts: string[] }).noticeTexts = texts;
+      });
+      await button.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      await button.click();
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { noticeTexts: string[] }).noticeTexts))
+        .toEqual(['', demoFormNotice]);
+      await expect.poll(inView).toBe(true);
+      expect(problems).toEqual([]);
+      await close();
+    },
+  );
+});
+
 const routes = ['/about', '/contacts', '/login', '/signUp', '/myAccount', '/cart', '/checkOut', '/journal'];
 
 describe.each([375, 1280])('at %ipx', (width) => {

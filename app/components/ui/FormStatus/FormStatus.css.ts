@@ -2,6 +2,8 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
 
 export const root = style({
+  // Brought into view after a post (FormStatus), it stops short of the window's edge.
+  scrollMarginBlock: vars.space.md,
   selectors: {
     '&:not(:empty)': {
       marginTop: vars.space.md,

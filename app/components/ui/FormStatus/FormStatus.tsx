@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+import { useNavigation } from 'react-router';
 import * as styles from './FormStatus.css';
 
 export type FormStatusProps = { message?: string };
@@ -9,13 +11,21 @@ export type FormStatusProps = { message?: string };
  * Without JavaScript the answer is a new page, scrolled to its top, where a live region present from the start
  * says nothing and the notice may sit a screen or two down: there the notice takes focus as the page loads
  * (`autofocus`, which brings it into view). With JavaScript the region is there before the answer, which it
- * announces, and React focuses no paragraph on mount or update, so focus stays on the button.
+ * announces, and React focuses no paragraph on mount or update, so focus stays on the button: the notice is
+ * scrolled into view instead (below the button it can be below the window's edge). It is emptied while a post is
+ * on its way, so that the answer to a second post is shown and announced again, not the same text left as it was.
  */
 export function FormStatus({ message }: FormStatusProps) {
+  const posting = useNavigation().formMethod === 'POST';
+  const shown = posting ? undefined : message;
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (shown) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [shown]);
   return (
     // eslint-disable-next-line jsx-a11y/no-autofocus -- only on the page answering a post without JavaScript (above)
-    <p role="status" className={styles.root} tabIndex={message ? -1 : undefined} autoFocus={Boolean(message)}>
-      {message}
+    <p ref={ref} role="status" className={styles.root} tabIndex={shown ? -1 : undefined} autoFocus={Boolean(shown)}>
+      {shown}
     </p>
   );
 }
