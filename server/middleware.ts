@@ -273,8 +273,9 @@ export function securityHeaders({
 /**
  * A refusal in words (`Bad Request: invalid Host header`), never stored, before anything is rendered. It answers
  * what the client sent, so the request log never counts it as a fault of ours (a 501 for a transfer coding, say).
- * A body sent along is never read: the connection closes after the answer, rather than read and drop whatever
- * comes until the request timeout (a declared 100 GB body, 2.9 GB of it in 30 s on one connection).
+ * A body sent along is never read (a refusal comes as the request's head has been read): the connection closes
+ * after the answer, rather than read and drop whatever comes until the request timeout (a declared 100 GB body,
+ * 2.9 GB of it in 30 s on one connection).
  */
 export function refuse(
   res: ExpressResponse,
@@ -285,14 +286,9 @@ export function refuse(
   res.locals.refused = true;
   res
     .status(status)
-    .set({ 'Cache-Control': 'no-store', ...(unreadBody(res.req) ? { Connection: 'close' } : {}), ...headers })
+    .set({ 'Cache-Control': 'no-store', ...(hasBody(res.req) ? { Connection: 'close' } : {}), ...headers })
     .type('text/plain')
     .send(message);
-}
-
-/** Whether the request comes with a body that has not all been read. */
-export function unreadBody(req: IncomingMessage): boolean {
-  return hasBody(req) && !req.complete;
 }
 
 /** 405 to a method other than GET and HEAD, for what can only be read: a file, a health check, the version. */

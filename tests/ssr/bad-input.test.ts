@@ -219,7 +219,8 @@ describe('a bad-input corpus against the real server', () => {
   });
 });
 
-/** A header of a raw response, by name. */
+/** The path of one of the build's scripts, as the home page names it. */
+const aScript = async () => /\/assets\/[\w-]+\.js/.exec((await fetchPage(server.origin, '/')).html)![0];
 
 describe('refusals say what they are', () => {
   const post = (target: string, headers: Record<string, string> = {}) =>
@@ -263,8 +264,7 @@ describe('refusals say what they are', () => {
     ['POST /%ZZ', 400],
     ['POST /{2,100 characters}', 414],
   ])('%s with a body: %i, no-store, and the connection closed rather than the body read', async (request, status) => {
-    const script = /\/assets\/[\w-]+\.js/.exec((await fetchPage(server.origin, '/')).html)![0];
-    const line = request.replace('/assets/{script}', script).replace('{2,100 characters}', 'a'.repeat(2_100));
+    const line = request.replace('/assets/{script}', await aScript()).replace('{2,100 characters}', 'a'.repeat(2_100));
     const response = await rawRequest(
       port,
       `${line} HTTP/1.1\r\nHost: ${new URL(server.origin).host}\r\n` +
