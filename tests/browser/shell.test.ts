@@ -355,6 +355,13 @@ describe('keyboard focus rings', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('[popover]')?.id)).toBe('account-menu');
     expect(await ringContrast(page), 'in the open panel').toBeGreaterThanOrEqual(3);
+    // The home page's dark panel too.
+    await page.goto(`${server.origin}/`);
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Follow us on Instagram' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await ringContrast(page), 'on the social offer').toBeGreaterThanOrEqual(3);
     expect(problems).toEqual([]);
     await close();
   });

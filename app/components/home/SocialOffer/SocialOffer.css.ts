@@ -1,18 +1,20 @@
 import { style } from '@vanilla-extract/css';
 import { media } from '../../../styles/media';
+import { onInk } from '../../../styles/surfaces.css';
 import { vars } from '../../../styles/theme.css';
 
 /** Image and pitch side by side; stacked at 768px or less. */
-export const root = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 5fr)',
-  overflow: 'hidden',
-  borderRadius: vars.radius.md,
-  background: vars.color.ink,
-  color: vars.color.ground,
-  // minmax(0, …): never wider than the panel, whatever the pitch's widest line (the button's, unbroken).
-  '@media': { [media.atMostMd]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
-});
+export const root = style([
+  onInk,
+  {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 5fr)',
+    overflow: 'hidden',
+    borderRadius: vars.radius.md,
+    // minmax(0, …): never wider than the panel, whatever the pitch's widest line (the button's, unbroken).
+    '@media': { [media.atMostMd]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
+  },
+]);
 
 export const image = style({ width: '100%', height: '100%', objectFit: 'cover' });
 

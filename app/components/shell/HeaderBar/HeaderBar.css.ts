@@ -1,14 +1,11 @@
 import { style } from '@vanilla-extract/css';
 import * as layout from '../../../styles/layout.css';
 import { media } from '../../../styles/media';
+import { onInk } from '../../../styles/surfaces.css';
 import { vars } from '../../../styles/theme.css';
 
-export const root = style({
-  background: vars.color.ink,
-  color: vars.color.ground,
-  // Focus rings drawn on the bar (its dropdowns' light panels set theirs back: ui/Dropdown).
-  vars: { [vars.color.focus]: vars.color.focusOnInk },
-});
+// Its dropdowns' light panels set the focus ring back to the default (ui/Dropdown).
+export const root = onInk;
 
 // The account and cart columns keep their width even before their markup has arrived: a browser may paint
 // the bar while the rest of the page is still parsing, and nothing may move once the cart comes in.

@@ -16,3 +16,6 @@ export const root = style({
     },
   },
 });
+
+// The last answer's words while a post is on its way: out of sight and of the accessibility tree, their place kept.
+export const posting = style({ visibility: 'hidden' });

@@ -12,20 +12,24 @@ export type FormStatusProps = { message?: string };
  * says nothing and the notice may sit a screen or two down: there the notice takes focus as the page loads
  * (`autofocus`, which brings it into view). With JavaScript the region is there before the answer, which it
  * announces, and React focuses no paragraph on mount or update, so focus stays on the button: the notice is
- * scrolled into view instead (below the button it can be below the window's edge). It is emptied while a post is
- * on its way, so that the answer to a second post is shown and announced again, not the same text left as it was.
+ * scrolled into view instead (below the button it can be below the window's edge). While a post is on its way the
+ * notice's words are hidden, their place kept, and the answer comes as new words, so that a second post's answer,
+ * the same words, is seen and announced again. (Any post on the page counts: the demo's pages have one form each.)
  */
 export function FormStatus({ message }: FormStatusProps) {
   const posting = useNavigation().formMethod === 'POST';
-  const shown = posting ? undefined : message;
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (shown) ref.current?.scrollIntoView({ block: 'nearest' });
-  }, [shown]);
+    if (message && !posting) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [message, posting]);
   return (
     // eslint-disable-next-line jsx-a11y/no-autofocus -- only on the page answering a post without JavaScript (above)
-    <p ref={ref} role="status" className={styles.root} tabIndex={shown ? -1 : undefined} autoFocus={Boolean(shown)}>
-      {shown}
+    <p ref={ref} role="status" className={styles.root} tabIndex={message ? -1 : undefined} autoFocus={Boolean(message)}>
+      {message ? (
+        <span key={posting ? 'posting' : 'answered'} className={posting ? styles.posting : undefined}>
+          {message}
+        </span>
+      ) : null}
     </p>
   );
 }
