@@ -50,7 +50,7 @@ const pageCacheEntries = new Gauge({
 
 const pageCacheNotRefreshed = new Counter({
   name: 'page_cache_refresh_failures_total',
-  help: 'Stored pages whose refresh failed (a 5xx, an error, the time limit): each is served older than its freshness until a refresh succeeds.',
+  help: 'Refreshes of stored pages that failed (a 5xx, an error, the time limit): such a page is served older than its freshness until one succeeds.',
   registers: [registry],
 });
 

@@ -202,8 +202,8 @@ export function createPageHandler({
   // A failing data source fails every page's refresh, each once a freshness period: one line for them all.
   const warnNotRefreshed = warnAtMostEvery(
     REFRESH_WARNING_INTERVAL_MS,
-    (pages, latest: { key: string; status?: number; error?: string }) =>
-      log.warn({ pages, ...latest }, 'stored pages not refreshed: their stored copies stay'),
+    (failed, latest: { key: string; status?: number; error?: string }) =>
+      log.warn({ failed, ...latest }, 'stored pages not refreshed: their stored copies stay'),
   );
   const notRefreshed = (latest: { key: string; status?: number; error?: string }) => {
     observer.notRefreshed?.();
