@@ -33,6 +33,9 @@ export type Cart = {
   sizes: readonly CartSize[];
   subtotal: number;
   shipping: CartShipping;
-  /** The total as the page shows it (the spec's demo writes "389.99 $"). */
+  /**
+   * The total as the page shows it: the spec fixes the demo's, written "389.99 $". A backend's total, a number as
+   * the subtotal is, goes through formatPrice (app/lib/money.ts).
+   */
   total: string;
 };
