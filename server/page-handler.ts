@@ -334,13 +334,20 @@ export function createPageHandler({
     const identity = Buffer.from(await response.arrayBuffer());
     addCaching(response.headers, cachingOf(response.status, page));
     const headers = storedHeaders(response);
+    const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+    // A refresh that rendered the same document keeps its copies, brotli's above all: made again, it takes a core
+    // for a while, and until then browsers would get the gzip copy, under another ETag (a whole page, not a 304).
+    const previous = pages.peek(key);
+    const same = previous?.hash === hash && previous.status === response.status ? previous : undefined;
     const stored: Page = {
       storedAt: performance.now(),
       status: response.status,
       headers,
       headersLength: headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0),
-      hash: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
-      gzip: compact(await gzipAsync(identity, { level: 9 })),
+      hash,
+      gzip: same?.gzip ?? compact(await gzipAsync(identity, { level: 9 })),
+      br: same?.br,
+      identity: same?.identity,
       identityLength: identity.length,
     };
     pages.set(key, stored);

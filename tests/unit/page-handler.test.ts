@@ -44,11 +44,13 @@ async function serve(
 
 /** A GET whose body comes back as sent (fetch would decompress it). */
 function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+  return new Promise<{ status?: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
     get(url, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
     }).on('error', reject);
   });
 }
@@ -428,6 +430,36 @@ describe('a stored page past its freshness', () => {
     await sleep(SETTLE);
     expect((await fetch(`${origin}/about`, { headers: { 'if-none-match': etag } })).status).toBe(304);
   });
+
+  it('keeps its copies when the new render is the same page: brotli’s and its ETag at once, and the plain one', async () => {
+    // Large enough that brotli, made again, would take a good while (words, not noise: it compresses as a page does).
+    const words = Array.from({ length: 30_000 }, (_, i) => `word${(i * 7919) % 10_007}`).join(' ');
+    // Fresh long enough for its brotli copy to be made first, on a loaded machine too.
+    const fresh = 2_000;
+    const { origin, rendered, sizes } = await serve(() => html(words), { freshMs: fresh });
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    await rawGet(`${origin}/journal`, browser);
+    await vi.waitFor(
+      async () => expect((await rawGet(`${origin}/journal`, browser)).headers['content-encoding']).toBe('br'),
+      {
+        timeout: 10_000,
+      },
+    );
+    const { etag } = (await rawGet(`${origin}/journal`, browser)).headers;
+    // A client that takes no compression: the plain copy is added.
+    await rawGet(`${origin}/journal`, {});
+    const stored = sizes.at(-1);
+    const reports = sizes.length;
+    await sleep(fresh + 100);
+    await rawGet(`${origin}/journal`, browser);
+    // The refresh has stored what it rendered (the same page).
+    await vi.waitFor(() => expect(sizes.length).toBeGreaterThan(reports));
+    expect(rendered).toHaveLength(2);
+    const again = await rawGet(`${origin}/journal`, { ...browser, 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    expect(again.headers.etag).toBe(etag);
+    expect(sizes.at(-1), 'bytes stored').toBe(stored);
+  }, 20_000);
 });
 
 describe('a render that runs too long', () => {
