@@ -16,7 +16,13 @@
  * The same middleware sends a navigation whose data did not come through the network as a document navigation too
  * (docs/decisions/0033-a-navigation-whose-data-fails-loads-as-a-document.md).
  */
-import { isRouteErrorResponse, redirectDocument, type DataStrategyResult, type MiddlewareFunction } from 'react-router';
+import {
+  data,
+  isRouteErrorResponse,
+  redirectDocument,
+  type DataStrategyResult,
+  type MiddlewareFunction,
+} from 'react-router';
 
 /** Answered by every replica (server/version.ts), never from a cache. */
 const VERSION_PATH = '/__version';
@@ -34,9 +40,18 @@ function tabVersion(): string | undefined {
   return (window as Window).__reactRouterManifest?.version;
 }
 
-/** The version of the replica that answers, or undefined when none says (offline, an older server, a 503). */
-async function serverVersion(signal: AbortSignal): Promise<string | undefined> {
+/** A check gives up after this long: a replica that hangs must not hold a click or a post. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+/**
+ * The version of the replica that answers, or undefined when none says (offline, an older server, a 503, no answer
+ * within CHECK_TIMEOUT_MS, `signal` aborted).
+ */
+async function serverVersion(signal?: AbortSignal): Promise<string | undefined> {
   try {
+    const timeout = AbortSignal.timeout(CHECK_TIMEOUT_MS);
+    // Without AbortSignal.any (Safari before 17.4), the time limit alone.
+    signal = signal && AbortSignal.any ? AbortSignal.any([signal, timeout]) : timeout;
     // With the tab's version: a server of another one answers with Clear-Site-Data, so that nothing this tab
     // kept of its version (a page's data, fresh for a few seconds) is used by the version it moves to. The
     // answer is `no-store`, so the browser never keeps it.
@@ -51,8 +66,6 @@ async function serverVersion(signal: AbortSignal): Promise<string | undefined> {
 
 /** How long a check made on intent answers for a navigation to the page it was made for. */
 const INTENT_CHECK_MS = 5_000;
-/** A check made on intent gives up after this long: a replica that hangs must not hold the click. */
-const INTENT_CHECK_TIMEOUT_MS = 2_000;
 /** The last check made on intent, and the page intended (its path and query). */
 let intentCheck: { page: string; at: number; version: Promise<string | undefined> } | undefined;
 
@@ -65,7 +78,7 @@ let intentCheck: { page: string; at: number; version: Promise<string | undefined
  */
 export function checkVersionOnIntent(page: string): void {
   if (import.meta.env.DEV || tabVersion() === undefined || recentIntentCheck(page)) return;
-  intentCheck = { page, at: performance.now(), version: serverVersion(AbortSignal.timeout(INTENT_CHECK_TIMEOUT_MS)) };
+  intentCheck = { page, at: performance.now(), version: serverVersion() };
 }
 
 function recentIntentCheck(page: string): Promise<string | undefined> | undefined {
@@ -155,13 +168,23 @@ export function pageShown(page: string): void {
 
 /**
  * A route's data that did not come through the network: the connection failed (every browser's fetch throws a
- * TypeError), or a gateway answered 502 or 504 (React Router makes an error response of an answer that is not the
- * app's; the app itself never sends these two, and a 503 is the server's busy page, whose Retry-After a document
- * load at once would ignore).
+ * TypeError), or a gateway answered with one of `statuses` (React Router makes an error response of an answer that
+ * is not the app's; the app itself never sends 502 or 504, and 503 is the server's busy page, 0019).
  */
-const notThrough = ({ type, result }: DataStrategyResult) =>
+const gotNoAnswer = ({ type, result }: DataStrategyResult, statuses: number[]) =>
   type === 'error' &&
-  (result instanceof TypeError || (isRouteErrorResponse(result) && (result.status === 502 || result.status === 504)));
+  (result instanceof TypeError ||
+    // An action's comes wrapped (React Router's `data(error)`).
+    (result as { data?: unknown } | undefined)?.data instanceof TypeError ||
+    (isRouteErrorResponse(result) && statuses.includes(result.status)));
+
+/**
+ * What a form's action answers, for the page, when its post got no answer: the connection failed, a gateway answered
+ * 502 or 504, or the server was too busy (503). The page stays, what was typed with it, and the form says so
+ * (FormStatus); the post is not sent again (the server may have had it), and its status, 503, keeps React Router from
+ * loading the page's data again, which would fail too (0033).
+ */
+export const UNANSWERED = { unanswered: true } as const;
 
 /**
  * A navigation goes as a document navigation when the tab runs another version than the server's, or when its data
@@ -170,7 +193,7 @@ const notThrough = ({ type, result }: DataStrategyResult) =>
  * error boundary under an address that already names the page it could not show. Never a load of the page on show
  * (hydration, the revalidation after a post: a document load could fail the same way again and again), and never
  * in development, where a loader's own TypeError comes to the browser as one. A fetcher's load (the app has none)
- * would be taken for a navigation.
+ * would be taken for a navigation. A post that got no answer keeps its page instead (UNANSWERED).
  */
 export const toDocumentWhenNeeded: MiddlewareFunction<Record<string, DataStrategyResult>> = async (
   { request },
@@ -185,7 +208,11 @@ export const toDocumentWhenNeeded: MiddlewareFunction<Record<string, DataStrateg
       await submitAsDocument(request);
       return never();
     }
-    return next();
+    const results = await next();
+    for (const [route, result] of Object.entries(results))
+      if (gotNoAnswer(result, [502, 503, 504]))
+        results[route] = { type: 'data', result: data(UNANSWERED, { status: 503 }) };
+    return results;
   }
   // A revalidation of the page itself (after a client-side post) stays: its answer's notice would be lost.
   const { pathname, search } = new URL(request.url);
@@ -197,6 +224,8 @@ export const toDocumentWhenNeeded: MiddlewareFunction<Record<string, DataStrateg
   const result = await next();
   const otherVersion = await reload;
   if (otherVersion) askForFreshCopies();
-  if (otherVersion || Object.values(result).some(notThrough)) throw redirectDocument(request.url);
+  // Not on a 503, whose Retry-After a document load at once would ignore.
+  if (otherVersion || Object.values(result).some((one) => gotNoAnswer(one, [502, 504])))
+    throw redirectDocument(request.url);
   return result;
 };

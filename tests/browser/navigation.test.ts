@@ -1,5 +1,6 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { demoFormNotice } from '../../fixtures/forms.ts';
 import { openPage, topBarLink, waitForHydration } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/setup.ts';
 
@@ -126,6 +127,58 @@ describe('a navigation whose data does not come', () => {
     await page.getByRole('button', { name: 'Post', exact: true }).click();
     await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
     expect(await page.evaluate(() => 'leftAlone' in window), 'the same document').toBe(true);
+    await close();
+  });
+});
+
+describe('a post that gets no answer', () => {
+  // 0033: the page stays, what was typed with it, and the form says so; the post is not sent again.
+  it.each([
+    ['the connection drops', (route: Route) => route.abort('connectionreset')],
+    [
+      'a gateway answers 502 with a page of its own',
+      (route: Route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }),
+    ],
+    ['the server is too busy (503)', (route: Route) => route.fulfill({ status: 503, body: 'Busy' })],
+  ])('keeps the form and what was typed when %s, and says so', async (_, fail) => {
+    const { page, problems, close } = await openPage(browser);
+    await page.goto(`${server.origin}/contacts`);
+    await waitForHydration(page);
+    const sent: string[] = [];
+    await page.route('**/*.data*', (route) => {
+      sent.push(route.request().method());
+      return fail(route);
+    });
+    await page.evaluate(() => Object.assign(window, { leftAlone: true }));
+    const message = page.getByLabel('Message', { exact: true });
+    await message.fill('Do you have the linen shirt in XL?');
+    const post = page.getByRole('button', { name: 'Post', exact: true });
+    await post.click();
+    const status = page.getByRole('status').filter({ hasText: 'No answer from the shop' });
+    await status.waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => 'leftAlone' in window), 'the same document').toBe(true);
+    expect(await message.inputValue()).toBe('Do you have the linen shirt in XL?');
+    expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
+    // Sent once, and the page's data not asked for again (it would fail too).
+    expect(sent).toEqual(['POST']);
+    // Once the shop answers again, the same form posts as ever.
+    await page.unroute('**/*.data*');
+    await post.click();
+    await page.getByRole('status').filter({ hasText: demoFormNotice }).waitFor();
+    expect(problems.filter((problem) => !problem.includes('Failed to load resource'))).toEqual([]);
+    await close();
+  });
+
+  it('is not held more than a few seconds by a version check that hangs', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${server.origin}/contacts`);
+    await waitForHydration(page);
+    // The replica asked for the version never answers (the post itself goes through).
+    await page.route('**/__version*', () => {});
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: demoFormNotice }).waitFor({ timeout: 10_000 });
+    expect(Date.now() - started).toBeLessThan(5_000);
     await close();
   });
 });

@@ -1,6 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { useNavigation } from 'react-router';
+import { useActionData, useNavigation } from 'react-router';
+import { UNANSWERED } from '../../../lib/version-skew';
 import * as styles from './FormStatus.css';
+
+/** Said when the post got no answer (the root middleware's UNANSWERED): the form and what was typed stay. */
+const NO_ANSWER = 'No answer from the shop: check your connection and try again.';
 
 export type FormStatusProps = { message?: string };
 
@@ -15,8 +19,10 @@ export type FormStatusProps = { message?: string };
  * scrolled into view instead (below the button it can be below the window's edge). While a post is on its way the
  * notice's words are hidden, their place kept, and the answer comes as new words, so that a second post's answer,
  * the same words, is seen and announced again. (Any post on the page counts: the demo's pages have one form each.)
+ * A post that got no answer through the network says so here (0033).
  */
-export function FormStatus({ message }: FormStatusProps) {
+export function FormStatus({ message: answered }: FormStatusProps) {
+  const message = useActionData() === UNANSWERED ? NO_ANSWER : answered;
   const posting = useNavigation().formMethod === 'POST';
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
