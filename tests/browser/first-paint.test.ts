@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import type { ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { loaderSteps, openPage, waitForHydration, watchLoader } from '../support/browser.ts';
+import { loaderSteps, openPage, topBarLink, waitForHydration, watchLoader } from '../support/browser.ts';
 import { browser, server, useServerAndBrowser } from '../support/setup.ts';
 import { paths } from '../../app/paths.ts';
 import { PRELOADS_PER_TASK } from '../../app/lib/deferred-scripts.ts';
@@ -209,6 +209,36 @@ describe('a repeat visit', () => {
     expect(fetchedAgain).toEqual([]);
     expect(problems).toEqual([]);
     await cdp.detach();
+    await close();
+  });
+});
+
+describe('back on the page the document was', () => {
+  // The document inlined that page's stylesheets; React Router looks for a link of each before it shows the page
+  // again (0022), and without one it preloaded them: fetched again, waited for, and unused ("preloaded using link
+  // preload but not used" in the console).
+  it('fetches none of its stylesheets again, client-side', async () => {
+    const { page, problems, close } = await openPage(browser);
+    await page.goto(`${server.origin}/`);
+    await waitForHydration(page);
+    const inlined = await page.evaluate(() =>
+      [...document.querySelectorAll('style[data-href]')].map((style) => style.getAttribute('data-href')!),
+    );
+    await topBarLink(page, 'About').click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('About');
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('.css')) stylesheets.push(new URL(request.url()).pathname);
+    });
+    await page.goBack();
+    // The home page on show again, its stylesheets inlined as the document had them.
+    await expect
+      .poll(() => page.evaluate(() => document.querySelectorAll('style[data-href]').length))
+      .toBe(inlined.length);
+    // Past Chromium's few seconds before it says that a preload went unused.
+    await page.waitForTimeout(3_500);
+    expect(stylesheets.filter((path) => inlined.some((href) => href.startsWith(path)))).toEqual([]);
+    expect(problems).toEqual([]);
     await close();
   });
 });

@@ -53,15 +53,12 @@ export function DocumentLinks() {
 }
 
 function InlinedLinks() {
-  const framework = useContext(UNSAFE_FrameworkContext);
-  const state = useContext(UNSAFE_DataRouterStateContext);
-  const data = useContext(UNSAFE_DataRouterDataContext);
+  // Framework mode's contexts, there from the first render on (entry.server.tsx, entry.client.tsx).
+  const { manifest, routeModules } = useContext(UNSAFE_FrameworkContext)!;
+  const { matches } = useContext(UNSAFE_DataRouterStateContext)!;
+  const { errors } = useContext(UNSAFE_DataRouterDataContext)!;
   const serverText = useContext(StylesheetText);
-  if (!framework || !state || !data) throw new Error('DocumentLinks: framework mode only');
-  const { manifest, routeModules } = framework;
   // As <Links />: on an error page, the routes up to the one whose boundary shows the error.
-  const { matches } = state;
-  const { errors } = data;
   const failed = errors ? matches.findIndex((match) => errors[match.route.id] !== undefined) : -1;
   const shown = failed === -1 ? matches : matches.slice(0, failed + 1);
   const descriptors: LinkDescriptor[] = shown.flatMap((match) => [
@@ -76,15 +73,24 @@ function InlinedLinks() {
     return [{ key, descriptor }];
   });
   const textOf = serverText ?? ((href: string) => inlinedStylesheets().get(href));
-
-  return links.map(({ key, descriptor }) => {
+  const inlined = links.flatMap(({ key, descriptor }) => {
     if ('page' in descriptor) return <PrefetchPageLinks key={key} {...descriptor} />;
     const text = descriptor.rel === 'stylesheet' && descriptor.href ? textOf(descriptor.href) : undefined;
     if (text === undefined) return <link key={key} {...descriptor} />;
     return [
       // The CSS is the build's own, and `</style` never occurs in it (entry.server.tsx checks).
       <style key={key} {...{ [INLINED]: descriptor.href }} dangerouslySetInnerHTML={{ __html: text }} />,
-      <link key={`${key}:link`} rel="stylesheet" href={descriptor.href} {...DISABLED} />,
+      <DisabledLink key={descriptor.href} href={descriptor.href!} />,
     ];
   });
+  // The stylesheets the document inlined for routes no longer on show keep their disabled link: back on such a
+  // route, React Router would otherwise fetch again, and wait for, a stylesheet whose text the page has.
+  if (!serverText)
+    for (const href of inlinedStylesheets().keys())
+      if (!inlined.some((element) => element.key === href)) inlined.push(<DisabledLink key={href} href={href} />);
+  return inlined;
+}
+
+function DisabledLink({ href }: { href: string }) {
+  return <link rel="stylesheet" href={href} {...DISABLED} />;
 }
