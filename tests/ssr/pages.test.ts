@@ -10,6 +10,7 @@ import type { FieldSpec } from '../../app/types/forms.ts';
 import { demoFormNotice } from '../../fixtures/forms.ts';
 import { journal } from '../../fixtures/journal.ts';
 import { offices } from '../../fixtures/offices.ts';
+import { MAX_BODY_BYTES } from '../../server/middleware.ts';
 import { count, visibleText } from '../support/html.ts';
 import { fetchPage } from '../support/server.ts';
 import { server, useServer } from '../support/setup.ts';
@@ -303,6 +304,35 @@ describe('submitting a form without JavaScript', () => {
     expect(visibleText(html)).toContain(demoFormNotice);
     expect(html).not.toContain('Unexpected Application Error!');
     expect(html).not.toContain('secret');
+  });
+
+  // A body over the server's limit gets a bare 413 (with JavaScript, the error page), and what was typed is lost.
+  it.each([...forms, '/productDetails'])(
+    '%s: its form’s text fields, full, fit the server’s body limit',
+    async (path) => {
+      const html = await get(path);
+      const forms = [...html.matchAll(/<form\b[^>]*method="post"[^>]*>([\s\S]*?)<\/form>/g)].map((match) => match[1]!);
+      expect(forms.length).toBeGreaterThan(0);
+      for (const form of forms) {
+        const controls = [...form.matchAll(/<(input|textarea)\b([^>]*)>/g)].map(([, tag, attributes]) => ({
+          tag,
+          name: attributes!.match(/\bname="([^"]*)"/)?.[1] ?? '',
+          maxLength: Number(attributes!.match(/\bmaxLength="(\d+)"/i)?.[1] ?? Number.NaN),
+        }));
+        for (const { tag, name, maxLength } of controls.filter((control) => control.tag === 'textarea'))
+          expect(maxLength, `${tag} ${name}`).toBeGreaterThan(0);
+        // Form-encoded, a character takes up to 9 bytes: three bytes of UTF-8, each written %XX.
+        const worst = controls
+          .filter(({ maxLength }) => maxLength > 0)
+          .reduce((bytes, { name, maxLength }) => bytes + name.length + 2 + 9 * maxLength, 0);
+        expect(worst).toBeLessThan(MAX_BODY_BYTES);
+      }
+    },
+  );
+
+  it('bounds the one-line fields too', async () => {
+    const html = await get('/contacts');
+    for (const id of ['contact-name', 'contact-email']) expect(element(html, id).attributes.maxlength).toBe('254');
   });
 
   it.each([...forms, '/myAccount', '/about', '/journal'])('a GET of %s shows no notice', async (path) => {

@@ -14,7 +14,8 @@ const ignoreSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault
 /**
  * Add a Review: name, email and review, and Post. Without JavaScript the form posts to this page, whose
  * action ignores it and renders the page again (docs/decisions/0010-review-form-post.md). The spec has no
- * validation, so the browser's own checks are off too.
+ * validation, so the browser's own checks are off too. The review is bounded as TextAreaField is, within the
+ * server's body limit (the two one-line fields would need 7,000 characters each to reach it).
  */
 export function ReviewForm({ form, headingLevel: Heading = 'h3' }: ReviewFormProps) {
   const id = useId();
@@ -51,7 +52,14 @@ function Field({ idPrefix, field, type = 'text', autoComplete, multiline = false
         {field.label}
       </label>
       {multiline ? (
-        <textarea id={id} name={field.name} rows={5} placeholder={field.placeholder} className={styles.textarea} />
+        <textarea
+          id={id}
+          name={field.name}
+          rows={5}
+          maxLength={4000}
+          placeholder={field.placeholder}
+          className={styles.textarea}
+        />
       ) : (
         <input
           id={id}

@@ -10,14 +10,25 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 
   className?: string;
 };
 
-/** A labelled single-line input (text, email, tel, password …) over the label's full width. */
-export function TextField({ id, label, optional, className, type = 'text', ...input }: TextFieldProps) {
+/**
+ * A labelled single-line input (text, email, tel, password …) over the label's full width. At most 254 characters
+ * (an email address's longest): no form outgrows the server's body limit (tests/ssr/pages.test.ts).
+ */
+export function TextField({
+  id,
+  label,
+  optional,
+  className,
+  type = 'text',
+  maxLength = 254,
+  ...input
+}: TextFieldProps) {
   return (
     <div className={cx(form.field, className)}>
       <FieldLabel htmlFor={id} optional={optional}>
         {label}
       </FieldLabel>
-      <input id={id} type={type} className={form.control} {...input} />
+      <input id={id} type={type} maxLength={maxLength} className={form.control} {...input} />
     </div>
   );
 }
