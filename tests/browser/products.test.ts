@@ -130,6 +130,24 @@ describe('with JavaScript', () => {
     await close();
   });
 
+  it('shows the sort the list has when a pagination link overtakes a sort still loading', async () => {
+    const { page, problems, close } = await open('/products');
+    // The sort's data is slow to come; the page link is followed before it has.
+    await page.route('**/products.data?*sort=uk*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue().catch(() => {});
+    });
+    await page.locator('#listing-sort').selectOption('uk');
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
+    await page.waitForURL(`${server.origin}/products?page=2#product-list`);
+    await expect.poll(() => counter(page)).toBe('Products from 13 to 24 of 140');
+    await page.waitForTimeout(2_000);
+    expect(new URL(page.url()).searchParams.get('sort')).toBeNull();
+    expect(await page.locator('#listing-sort').inputValue()).toBe('featured');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it('follows a bad parameter to the nearest valid page', async () => {
     const { page, problems, close } = await open('/products?page=99&limit=30');
     expect(new URL(page.url()).search).toBe('?page=6&limit=24');

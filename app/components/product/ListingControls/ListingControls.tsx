@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { Button } from '../../ui/Button/Button';
 import { SelectField, type SelectOption } from '../../ui/SelectField/SelectField';
@@ -37,6 +37,7 @@ export function ListingControls({
 }: ListingControlsProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const { key } = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
 
   // In place of the listing's history entry: each arrow key on a select is a change, and Back should leave the
@@ -48,8 +49,10 @@ export function ListingControls({
   };
 
   // The selects are uncontrolled, so the choice shows at once; when the state arrives another way (back,
-  // forward, a pagination link), the fields follow it without being replaced, so focus stays put. A choice
-  // made before React ran (the page still loading, Apply not pressed) is not undone but applied.
+  // forward, a pagination link), the fields follow it without being replaced, so focus stays put: after every
+  // navigation, also one that left the state as it was (a choice still loading when a pagination link was
+  // followed, whose navigation replaced the choice's). A choice made before React ran (the page still loading,
+  // Apply not pressed) is not undone but applied.
   const firstRun = useRef(true);
   const apply = useEffectEvent((form: HTMLFormElement) => go(form));
   useEffect(() => {
@@ -64,7 +67,7 @@ export function ListingControls({
       sizeField.value = String(pageSize);
     }
     firstRun.current = false;
-  }, [sort, pageSize, names.sort, names.pageSize]);
+  }, [sort, pageSize, names.sort, names.pageSize, key]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
