@@ -50,7 +50,7 @@ const CHECK_TIMEOUT_MS = 2_000;
 async function serverVersion(signal?: AbortSignal): Promise<string | undefined> {
   try {
     const timeout = AbortSignal.timeout(CHECK_TIMEOUT_MS);
-    // Without AbortSignal.any (Safari before 17.4), the time limit alone.
+    // Without AbortSignal.any (Chrome before 116, Firefox before 124, Safari before 17.4), the time limit alone.
     signal = signal && AbortSignal.any ? AbortSignal.any([signal, timeout]) : timeout;
     // With the tab's version: a server of another one answers with Clear-Site-Data, so that nothing this tab
     // kept of its version (a page's data, fresh for a few seconds) is used by the version it moves to. The

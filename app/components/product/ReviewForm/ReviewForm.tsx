@@ -14,8 +14,8 @@ const ignoreSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault
 /**
  * Add a Review: name, email and review, and Post. Without JavaScript the form posts to this page, whose
  * action ignores it and renders the page again (docs/decisions/0010-review-form-post.md). The spec has no
- * validation, so the browser's own checks are off too. The review is bounded as TextAreaField is, within the
- * server's body limit (the two one-line fields would need 7,000 characters each to reach it).
+ * validation, so the browser's own checks are off too. Its fields are bounded as TextField's and TextAreaField's,
+ * within the server's body limit.
  */
 export function ReviewForm({ form, headingLevel: Heading = 'h3' }: ReviewFormProps) {
   const id = useId();
@@ -39,12 +39,13 @@ export function ReviewForm({ form, headingLevel: Heading = 'h3' }: ReviewFormPro
 type FieldProps = {
   idPrefix: string;
   field: FormField;
-  type?: 'text' | 'email';
+  /** Text when not given. */
+  type?: 'email';
   autoComplete?: string;
   multiline?: boolean;
 };
 
-function Field({ idPrefix, field, type = 'text', autoComplete, multiline = false }: FieldProps) {
+function Field({ idPrefix, field, type, autoComplete, multiline = false }: FieldProps) {
   const id = `${idPrefix}-${field.name}`;
   return (
     <div className={styles.field}>
@@ -66,6 +67,7 @@ function Field({ idPrefix, field, type = 'text', autoComplete, multiline = false
           name={field.name}
           type={type}
           autoComplete={autoComplete}
+          maxLength={254}
           placeholder={field.placeholder}
           className={styles.input}
         />

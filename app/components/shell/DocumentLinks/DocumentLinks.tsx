@@ -73,7 +73,7 @@ function InlinedLinks() {
     return [{ key, descriptor }];
   });
   const textOf = serverText ?? ((href: string) => inlinedStylesheets().get(href));
-  const inlined = links.flatMap(({ key, descriptor }) => {
+  const elements = links.flatMap(({ key, descriptor }) => {
     if ('page' in descriptor) return <PrefetchPageLinks key={key} {...descriptor} />;
     const text = descriptor.rel === 'stylesheet' && descriptor.href ? textOf(descriptor.href) : undefined;
     if (text === undefined) return <link key={key} {...descriptor} />;
@@ -87,10 +87,11 @@ function InlinedLinks() {
   // route, React Router would otherwise fetch again, and wait for, a stylesheet whose text the page has.
   if (!serverText)
     for (const href of inlinedStylesheets().keys())
-      if (!inlined.some((element) => element.key === href)) inlined.push(<DisabledLink key={href} href={href} />);
-  return inlined;
+      if (!elements.some((element) => element.key === href)) elements.push(<DisabledLink key={href} href={href} />);
+  return elements;
 }
 
+/** Keyed by its URL, wherever it is rendered: a route's descriptors never name one stylesheet twice. */
 function DisabledLink({ href }: { href: string }) {
   return <link rel="stylesheet" href={href} {...DISABLED} />;
 }

@@ -4,7 +4,7 @@ import { UNANSWERED } from '../../../lib/version-skew';
 import * as styles from './FormStatus.css';
 
 /** Said when the post got no answer (the root middleware's UNANSWERED): the form and what was typed stay. */
-const NO_ANSWER = 'No answer from the shop: check your connection and try again.';
+const NO_ANSWER = 'No answer from the shop: please try again in a moment.';
 
 export type FormStatusProps = { message?: string };
 
