@@ -174,7 +174,7 @@ export function pageShown(page: string): void {
 const gotNoAnswer = ({ type, result }: DataStrategyResult, statuses: number[]) =>
   type === 'error' &&
   (result instanceof TypeError ||
-    // An action's comes wrapped (React Router's `data(error)`).
+    // An action's TypeError comes wrapped in React Router's `data()`.
     (result as { data?: unknown } | undefined)?.data instanceof TypeError ||
     (isRouteErrorResponse(result) && statuses.includes(result.status)));
 
