@@ -334,20 +334,24 @@ export function createPageHandler({
     const identity = Buffer.from(await response.arrayBuffer());
     addCaching(response.headers, cachingOf(response.status, page));
     const headers = storedHeaders(response);
+    const headersLength = headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
     const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-    // A refresh that rendered the same document keeps its copies, brotli's above all: made again, it takes a core
-    // for a while, and until then browsers would get the gzip copy, under another ETag (a whole page, not a 304).
-    const previous = pages.peek(key);
-    const same = previous?.hash === hash && previous.status === response.status ? previous : undefined;
+    // A refresh that rendered the same document keeps the stored page, and so its copies, brotli's above all (made
+    // again, or still being made: it takes a core for a while, and until then browsers would get the gzip copy
+    // under another ETag, a whole page instead of a 304). Its headers are the new render's.
+    const same = pages.peek(key);
+    if (same?.hash === hash && same.status === response.status) {
+      Object.assign(same, { storedAt: performance.now(), headers, headersLength });
+      resize(key, same);
+      return same;
+    }
     const stored: Page = {
       storedAt: performance.now(),
       status: response.status,
       headers,
-      headersLength: headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0),
+      headersLength,
       hash,
-      gzip: same?.gzip ?? compact(await gzipAsync(identity, { level: 9 })),
-      br: same?.br,
-      identity: same?.identity,
+      gzip: compact(await gzipAsync(identity, { level: 9 })),
       identityLength: identity.length,
     };
     pages.set(key, stored);
