@@ -507,9 +507,24 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   for (const name of ['Content-Encoding', 'ETag', 'Last-Modified']) res.removeHeader(name);
   // A 4xx answers what the client sent, as `refuse` does (for the request log).
   res.locals.refused = status < 500;
-  res
-    .status(status)
-    .set('Cache-Control', 'no-store')
-    .type('text/plain')
-    .send(reason + detail);
+  res.status(status).set('Cache-Control', 'no-store');
+  if (detail && req.accepts(['text/plain', 'html']) === 'html') {
+    res.type('html').send(errorOverlayPage(reason, detail));
+    return;
+  }
+  res.type('text/plain').send(reason + detail);
 };
+
+/**
+ * Development only: a fault of ours, to a browser, in Vite's error overlay, as Vite's own server shows it. Its client
+ * reloads the page once the code is mended (the plain text would stay until reloaded by hand); without it, the text.
+ */
+function errorOverlayPage(reason: string, detail: string): string {
+  const text = `${reason}${detail}`;
+  const error = JSON.stringify({ message: reason, stack: detail.trim() }).replace(/</g, '\\u003c');
+  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${reason}</title><script type="module">
+import { ErrorOverlay } from '/@vite/client';
+document.body.append(new ErrorOverlay(${error}));
+</script></head><body><pre>${escaped}</pre></body></html>`;
+}

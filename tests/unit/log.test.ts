@@ -132,6 +132,35 @@ describe('the last-resort error handler', () => {
     }
   });
 
+  // A browser's tab then reloads itself once the code is mended, as Vite's own server does it; with the plain text it
+  // stayed on the error until reloaded by hand.
+  it('shows a browser a fault of ours in Vite’s error overlay in development', async () => {
+    captured();
+    const app = express();
+    app.locals.showErrors = true;
+    app.get('/about', () => {
+      throw new SyntaxError('Unexpected token </p> (app/routes/about.tsx:11:13)');
+    });
+    app.use(errorHandler);
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/about`, {
+        headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      });
+      expect(response.status).toBe(500);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await response.text();
+      expect(html).toContain("import { ErrorOverlay } from '/@vite/client';");
+      const overlay = html.match(/new ErrorOverlay\((.*)\)\);/)![1]!;
+      expect(overlay).not.toContain('</');
+      expect(JSON.parse(overlay).stack).toContain('Unexpected token </p> (app/routes/about.tsx:11:13)');
+      expect(html).toContain('Unexpected token &lt;/p&gt; (app/routes/about.tsx:11:13)');
+    } finally {
+      server.close();
+    }
+  });
+
   it('still logs a fault of ours at error level, with its stack', () => {
     const lines = captured();
     const { req, res } = midResponse();
