@@ -108,57 +108,55 @@ describe('the last-resort error handler', () => {
     expect(res.destroy).toHaveBeenCalled();
   });
 
-  it.each([
-    [true, 'says what went wrong in development'],
-    [false, 'says only "Internal Server Error" in production'],
-  ])('answers a fault of ours: %s, it %s', async (showErrors) => {
+  /** The answer to a request whose route throws `error`, in development (`showErrors`) or production. */
+  async function faultAnswer(showErrors: boolean, error: Error, headers: Record<string, string> = {}) {
     captured();
     const app = express();
     app.locals.showErrors = showErrors;
     app.get('/about', () => {
-      throw new SyntaxError('Unexpected token (app/routes/about.tsx:11:13)');
+      throw error;
     });
     app.use(errorHandler);
     const server = app.listen(0, '127.0.0.1');
     await once(server, 'listening');
     try {
-      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/about`);
-      expect(response.status).toBe(500);
-      const body = await response.text();
-      expect(body.startsWith('Internal Server Error')).toBe(true);
-      expect(body.includes('Unexpected token (app/routes/about.tsx:11:13)')).toBe(showErrors);
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/about`, { headers });
+      return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
     } finally {
       server.close();
     }
+  }
+
+  it.each([
+    [true, 'says what went wrong in development'],
+    [false, 'says only "Internal Server Error" in production'],
+  ])('answers a fault of ours: %s, it %s', async (showErrors) => {
+    const { status, body } = await faultAnswer(
+      showErrors,
+      new SyntaxError('Unexpected token (app/routes/about.tsx:11:13)'),
+    );
+    expect(status).toBe(500);
+    expect(body.startsWith('Internal Server Error')).toBe(true);
+    expect(body.includes('Unexpected token (app/routes/about.tsx:11:13)')).toBe(showErrors);
   });
 
   // A browser's tab then reloads itself once the code is mended, as Vite's own server does it; with the plain text it
   // stayed on the error until reloaded by hand.
   it('shows a browser a fault of ours in Vite’s error overlay in development', async () => {
-    captured();
-    const app = express();
-    app.locals.showErrors = true;
-    app.get('/about', () => {
-      throw new SyntaxError('Unexpected token </p> (app/routes/about.tsx:11:13)');
+    const {
+      status,
+      type,
+      body: html,
+    } = await faultAnswer(true, new SyntaxError('Unexpected token </p> (app/routes/about.tsx:11:13)'), {
+      accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
     });
-    app.use(errorHandler);
-    const server = app.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    try {
-      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/about`, {
-        headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
-      });
-      expect(response.status).toBe(500);
-      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-      const html = await response.text();
-      expect(html).toContain("import { ErrorOverlay } from '/@vite/client';");
-      const overlay = html.match(/new ErrorOverlay\((.*)\)\);/)![1]!;
-      expect(overlay).not.toContain('</');
-      expect(JSON.parse(overlay).stack).toContain('Unexpected token </p> (app/routes/about.tsx:11:13)');
-      expect(html).toContain('Unexpected token &lt;/p&gt; (app/routes/about.tsx:11:13)');
-    } finally {
-      server.close();
-    }
+    expect(status).toBe(500);
+    expect(type).toMatch(/^text\/html/);
+    expect(html).toContain("import { ErrorOverlay } from '/@vite/client';");
+    const overlay = html.match(/new ErrorOverlay\((.*)\)\);/)![1]!;
+    expect(overlay).not.toContain('</');
+    expect(JSON.parse(overlay).stack).toContain('Unexpected token </p> (app/routes/about.tsx:11:13)');
+    expect(html).toContain('Unexpected token &lt;/p&gt; (app/routes/about.tsx:11:13)');
   });
 
   it('still logs a fault of ours at error level, with its stack', () => {
